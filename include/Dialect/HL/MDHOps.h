@@ -1,0 +1,39 @@
+//===- MDHOps.h - Operations of HL-IR ---------------------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_HL_MDHOPS_H
+#define MDH_DIALECT_HL_MDHOPS_H
+
+#include "Dialect/HL/MDHDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "Dialect/HL/MDHEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Dialect/HL/MDHAttributes.h.inc"
+
+namespace mlir::mdh {
+class YieldOp;
+} // namespace mlir::mdh
+
+#define GET_OP_CLASSES
+#include "Dialect/HL/MDHOps.h.inc"
+
+namespace mlir::mdh {
+
+/// Checks the views of `op` exactly over its iteration box with the
+/// Presburger library: every access in bounds, and the `cc`/`ps` dimensions
+/// written injectively, jointly over all accesses of one output buffer.
+/// Emits a located error and fails on the first violation.
+LogicalResult verifyViews(ComputeOp op);
+
+} // namespace mlir::mdh
+
+#endif // MDH_DIALECT_HL_MDHOPS_H

@@ -1,0 +1,475 @@
+//===- MDHOps.cpp - Operations of HL-IR -----------------------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/HL/MDHOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `sizes(1024, 512)`: the parentheses belong to the format.
+static ParseResult parseSizes(OpAsmParser &parser, DenseI64ArrayAttr &sizes) {
+  SmallVector<int64_t> values;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        values.push_back(v);
+        return success();
+      }))
+    return failure();
+  sizes = parser.getBuilder().getDenseI64ArrayAttr(values);
+  return success();
+}
+
+static void printSizes(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr sizes) {
+  llvm::interleaveComma(sizes.asArrayRef(), p);
+}
+
+/// `combine(cc, pw(add))`.
+static ParseResult parseCombiners(OpAsmParser &parser, ArrayAttr &combiners) {
+  SmallVector<Attribute> attrs;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        FailureOr<CombinerAttr> attr = CombinerAttr::parseShort(parser);
+        if (failed(attr))
+          return failure();
+        attrs.push_back(*attr);
+        return success();
+      }))
+    return failure();
+  combiners = parser.getBuilder().getArrayAttr(attrs);
+  return success();
+}
+
+static void printCombiners(OpAsmPrinter &p, Operation *, ArrayAttr combiners) {
+  llvm::interleaveComma(combiners, p, [&](Attribute a) {
+    cast<CombinerAttr>(a).printShort(p);
+  });
+}
+
+/// `%buf : memref<...> [map, map], %buf2 : memref<...> [map]`.
+static ParseResult
+parseViews(OpAsmParser &parser,
+           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+           SmallVectorImpl<Type> &types, ArrayAttr &maps) {
+  SmallVector<Attribute> lists;
+  auto parseOne = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand operand;
+    Type type;
+    if (parser.parseOperand(operand) || parser.parseColonType(type))
+      return failure();
+    operands.push_back(operand);
+    types.push_back(type);
+    SmallVector<Attribute> bufferMaps;
+    if (parser.parseCommaSeparatedList(
+            OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+              SMLoc loc = parser.getCurrentLocation();
+              Attribute attr;
+              if (parser.parseAttribute(attr))
+                return failure();
+              if (!isa<AffineMapAttr>(attr))
+                return parser.emitError(loc, "expected an affine map, got ")
+                       << attr;
+              bufferMaps.push_back(attr);
+              return success();
+            }))
+      return failure();
+    lists.push_back(parser.getBuilder().getArrayAttr(bufferMaps));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(parseOne))
+    return failure();
+  maps = parser.getBuilder().getArrayAttr(lists);
+  return success();
+}
+
+static void printViews(OpAsmPrinter &p, Operation *, OperandRange operands,
+                       TypeRange types, ArrayAttr maps) {
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    if (i)
+      p << ", ";
+    p << operand << " : " << types[i] << " [";
+    if (i < maps.size())
+      llvm::interleaveComma(cast<ArrayAttr>(maps[i]), p);
+    p << "]";
+  }
+}
+
+/// `(f32, i32)`.
+static ParseResult parseTypeTuple(OpAsmParser &parser, ArrayAttr &types) {
+  SmallVector<Type> parsed;
+  if (parser.parseLParen())
+    return failure();
+  if (failed(parser.parseOptionalRParen())) {
+    if (parser.parseTypeList(parsed) || parser.parseRParen())
+      return failure();
+  }
+  SmallVector<Attribute> attrs;
+  for (Type t : parsed)
+    attrs.push_back(TypeAttr::get(t));
+  types = parser.getBuilder().getArrayAttr(attrs);
+  return success();
+}
+
+static void printTypeTuple(OpAsmPrinter &p, Operation *, ArrayAttr types) {
+  p << "(";
+  llvm::interleaveComma(types, p, [&](Attribute a) {
+    p << cast<TypeAttr>(a).getValue();
+  });
+  p << ")";
+}
+
+#define GET_OP_CLASSES
+#include "Dialect/HL/MDHOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isMDHElementType(Type t) {
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(t))
+    return true;
+  auto i = dyn_cast<IntegerType>(t);
+  return i && i.isSignless() && llvm::is_contained({8u, 16u, 32u, 64u},
+                                                   i.getWidth());
+}
+
+/// Whether builtin `op` applies to values of type `t`.
+static bool reductionAppliesTo(ReductionOp op, Type t) {
+  switch (op) {
+  case ReductionOp::add:
+  case ReductionOp::mul:
+    return true;
+  case ReductionOp::max:
+  case ReductionOp::min:
+    return isa<FloatType>(t);
+  default:
+    return isa<IntegerType>(t);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ComputeOp
+//===----------------------------------------------------------------------===//
+
+static SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i) {
+  SmallVector<AffineMap> maps;
+  for (Attribute a : cast<ArrayAttr>(lists[i]))
+    maps.push_back(cast<AffineMapAttr>(a).getValue());
+  return maps;
+}
+
+SmallVector<AffineMap> ComputeOp::getInputMaps(unsigned i) {
+  return mapsOf(getInMaps(), i);
+}
+
+SmallVector<AffineMap> ComputeOp::getOutputMaps(unsigned i) {
+  return mapsOf(getOutMaps(), i);
+}
+
+static unsigned countAccesses(ArrayAttr lists) {
+  unsigned n = 0;
+  for (Attribute a : lists)
+    n += cast<ArrayAttr>(a).size();
+  return n;
+}
+
+unsigned ComputeOp::getNumInputAccesses() {
+  return countAccesses(getInMaps());
+}
+
+unsigned ComputeOp::getNumOutputAccesses() {
+  return countAccesses(getOutMaps());
+}
+
+SmallVector<Type> ComputeOp::getYieldedTypes() {
+  SmallVector<Type> types;
+  for (auto [i, out] : llvm::enumerate(getOuts())) {
+    Type elt = cast<MemRefType>(out.getType()).getElementType();
+    types.append(cast<ArrayAttr>(getOutMaps()[i]).size(), elt);
+  }
+  return types;
+}
+
+YieldOp ComputeOp::getYield() {
+  return cast<YieldOp>(getBody().front().getTerminator());
+}
+
+CombinerAttr ComputeOp::getReductionCombiner() {
+  for (unsigned d = 0, e = getNumDims(); d < e; ++d)
+    if (getCombiner(d).isReduction())
+      return getCombiner(d);
+  return {};
+}
+
+/// Checks one list of index-map lists against its buffers.
+static LogicalResult verifyMapLists(ComputeOp op, StringRef role,
+                                    ValueRange buffers, ArrayAttr lists) {
+  if (lists.size() != buffers.size())
+    return op.emitOpError("expects one list of index maps per ")
+           << role << " buffer: " << buffers.size() << " " << role
+           << "s but " << lists.size() << " lists";
+  unsigned numDims = op.getNumDims();
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    auto list = cast<ArrayAttr>(lists[i]);
+    if (list.empty())
+      return op.emitOpError() << role << " #" << i << " has no index map";
+    int64_t rank = cast<MemRefType>(buffer.getType()).getRank();
+    for (auto [j, attr] : llvm::enumerate(list)) {
+      AffineMap map = cast<AffineMapAttr>(attr).getValue();
+      if (map.getNumDims() != numDims)
+        return op.emitOpError("index map #")
+               << j << " of " << role << " #" << i << " has "
+               << map.getNumDims() << " dimensions, expected " << numDims
+               << " (one per iteration dimension)";
+      if (map.getNumSymbols() != 0)
+        return op.emitOpError("index map #")
+               << j << " of " << role << " #" << i
+               << " must not have symbols";
+      if (map.getNumResults() != rank)
+        return op.emitOpError("index map #")
+               << j << " of " << role << " #" << i << " has "
+               << map.getNumResults() << " results, but the buffer has rank "
+               << rank;
+    }
+  }
+  return success();
+}
+
+LogicalResult ComputeOp::verify() {
+  ArrayRef<int64_t> sizes = getSizes();
+  if (sizes.empty())
+    return emitOpError("expects at least one iteration dimension");
+  for (auto [d, n] : llvm::enumerate(sizes))
+    if (n < 1)
+      return emitOpError("iteration size of dimension ")
+             << d << " must be at least 1, got " << n;
+  if (getCombiners().size() != sizes.size())
+    return emitOpError("expects one combine operator per dimension: ")
+           << sizes.size() << " dimensions but " << getCombiners().size()
+           << " combine operators";
+  if (getOuts().empty())
+    return emitOpError("expects at least one output buffer");
+
+  // MDH Lemma 1: the result of mixed reduction operators depends on the
+  // nesting order, so all pw and ps dimensions share one operator.
+  std::optional<unsigned> firstReduction;
+  for (unsigned d = 0, e = sizes.size(); d < e; ++d) {
+    CombinerAttr c = getCombiner(d);
+    if (!c.isReduction())
+      continue;
+    if (!firstReduction) {
+      firstReduction = d;
+      continue;
+    }
+    CombinerAttr first = getCombiner(*firstReduction);
+    if (first.getOp() != c.getOp() || first.getCustom() != c.getCustom())
+      return emitOpError("all pw and ps dimensions must use the same "
+                         "operator (MDH Lemma 1): dimension ")
+             << *firstReduction << " uses " << first.getOperatorName()
+             << ", dimension " << d << " uses " << c.getOperatorName();
+  }
+
+  if (failed(verifyMapLists(*this, "input", getIns(), getInMaps())) ||
+      failed(verifyMapLists(*this, "output", getOuts(), getOutMaps())))
+    return failure();
+
+  // Builtin operators must apply to every output element type.
+  if (firstReduction) {
+    CombinerAttr c = getCombiner(*firstReduction);
+    if (std::optional<ReductionOp> op = c.getOp()) {
+      for (auto [i, out] : llvm::enumerate(getOuts())) {
+        Type elt = cast<MemRefType>(out.getType()).getElementType();
+        if (!reductionAppliesTo(*op, elt))
+          return emitOpError("combine operator '")
+                 << stringifyReductionOp(*op) << "' of dimension "
+                 << *firstReduction << " needs "
+                 << (isa<FloatType>(elt) ? "integer" : "floating-point")
+                 << " values, but output #" << i << " has element type "
+                 << elt;
+      }
+    }
+  }
+
+  // No aliasing: an output must not be read, and outputs are distinct.
+  for (auto [j, out] : llvm::enumerate(getOuts())) {
+    for (auto [i, in] : llvm::enumerate(getIns()))
+      if (in == out)
+        return emitOpError("buffer is both input #")
+               << i << " and output #" << j
+               << "; inputs and outputs must not alias";
+    for (unsigned k = 0; k < j; ++k)
+      if (getOuts()[k] == out)
+        return emitOpError("outputs #")
+               << k << " and #" << j
+               << " are the same buffer; outputs must not alias";
+  }
+
+  // pw dimensions are reduced away, so no output index may depend on them.
+  for (unsigned i = 0, e = getOuts().size(); i < e; ++i)
+    for (auto [j, map] : llvm::enumerate(getOutputMaps(i)))
+      for (unsigned d = 0, nd = sizes.size(); d < nd; ++d)
+        if (getCombiner(d).isPW() && map.isFunctionOfDim(d))
+          return emitOpError("index map #")
+                 << j << " of output #" << i << " uses dimension " << d
+                 << ", which is reduced with pw("
+                 << getCombiner(d).getOperatorName()
+                 << "); pw dimensions must not appear in output indices";
+
+  return verifyViews(*this);
+}
+
+LogicalResult ComputeOp::verifyRegions() {
+  Block &body = getBody().front();
+
+  // One scalar argument per input access.
+  SmallVector<Type> argTypes;
+  SmallVector<unsigned> argBuffer;
+  for (auto [i, in] : llvm::enumerate(getIns())) {
+    unsigned n = cast<ArrayAttr>(getInMaps()[i]).size();
+    argTypes.append(n, cast<MemRefType>(in.getType()).getElementType());
+    argBuffer.append(n, i);
+  }
+  if (body.getNumArguments() != argTypes.size())
+    return emitOpError("scalar function expects ")
+           << argTypes.size() << " arguments (one per input access), got "
+           << body.getNumArguments();
+  for (auto [k, arg] : llvm::enumerate(body.getArguments()))
+    if (arg.getType() != argTypes[k])
+      return emitOpError("argument #")
+             << k << " of the scalar function has type " << arg.getType()
+             << ", but input #" << argBuffer[k] << " holds " << argTypes[k];
+
+  // The body is a pure scalar function.
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
+      return op.emitOpError("is not allowed in the scalar function of "
+                            "mdh.compute: only side-effect-free scalar "
+                            "operations without regions are");
+    for (Type t : op.getResultTypes())
+      if (!t.isIntOrIndexOrFloat())
+        return op.emitOpError("produces a value of non-scalar type ")
+               << t << " in the scalar function of mdh.compute";
+  }
+
+  // One yielded value per output access, of the output's element type.
+  SmallVector<Type> yielded = getYieldedTypes();
+  YieldOp yield = getYield();
+  if (yield.getValues().size() != yielded.size())
+    return yield.emitOpError("yields ")
+           << yield.getValues().size()
+           << " values, but the outputs of mdh.compute have "
+           << yielded.size() << " accesses";
+  for (auto [k, v] : llvm::enumerate(yield.getValues()))
+    if (v.getType() != yielded[k])
+      return yield.emitOpError("value #")
+             << k << " has type " << v.getType() << ", but output access #"
+             << k << " holds " << yielded[k];
+  return success();
+}
+
+LogicalResult
+ComputeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  CombinerAttr c = getReductionCombiner();
+  if (!c || !c.getCustom())
+    return success();
+  auto combiner =
+      symbolTable.lookupNearestSymbolFrom<CombinerOp>(*this, c.getCustom());
+  if (!combiner)
+    return emitOpError("'")
+           << c.getCustom() << "' does not reference an mdh.combiner";
+  SmallVector<Type> expected = getYieldedTypes();
+  SmallVector<Type> actual = combiner.getTupleTypes();
+  if (expected != actual) {
+    InFlightDiagnostic diag = emitOpError("combiner ")
+                              << c.getCustom() << " combines (";
+    llvm::interleaveComma(actual, diag);
+    diag << ") but the computation yields (";
+    llvm::interleaveComma(expected, diag);
+    diag << ")";
+    diag.attachNote(combiner.getLoc()) << "combiner defined here";
+    return diag;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IndexOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IndexOp::verify() {
+  auto parent = (*this)->getParentOfType<ComputeOp>();
+  unsigned numDims = parent.getNumDims();
+  if (static_cast<uint64_t>(getDim()) >= numDims)
+    return emitOpError("dimension ")
+           << getDim() << " is out of range for a " << numDims
+           << "-dimensional computation";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CombinerOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CombinerOp::verify() {
+  if (!getAssociative() || !getCommutative())
+    return emitOpError("must be declared 'associative commutative': MDH "
+                       "combine operators are both");
+  if (getTypes().empty())
+    return emitOpError("combines an empty tuple");
+  for (Type t : getTupleTypes())
+    if (!isMDHElementType(t))
+      return emitOpError("tuple component of type ")
+             << t << " is not an MDH element type";
+  if (std::optional<ArrayAttr> identity = getIdentity()) {
+    SmallVector<Type> types = getTupleTypes();
+    if (identity->size() != types.size())
+      return emitOpError("identity has ")
+             << identity->size() << " values, but the tuple has "
+             << types.size() << " components";
+    for (auto [k, attr] : llvm::enumerate(*identity)) {
+      auto typed = dyn_cast<TypedAttr>(attr);
+      if (!typed || typed.getType() != types[k])
+        return emitOpError("identity value #")
+               << k << " must be a constant of type " << types[k];
+    }
+  }
+  return success();
+}
+
+LogicalResult CombinerOp::verifyRegions() {
+  SmallVector<Type> types = getTupleTypes();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 2 * types.size())
+    return emitOpError("body expects ")
+           << 2 * types.size()
+           << " arguments (the left tuple, then the right tuple), got "
+           << body.getNumArguments();
+  for (auto [k, arg] : llvm::enumerate(body.getArguments()))
+    if (arg.getType() != types[k % types.size()])
+      return emitOpError("argument #")
+             << k << " has type " << arg.getType() << ", expected "
+             << types[k % types.size()];
+  for (Operation &op : body.without_terminator())
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+        isa<IndexOp>(op))
+      return op.emitOpError("is not allowed in an mdh.combiner: only "
+                            "side-effect-free scalar operations are");
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (TypeRange(yield.getValues().getTypes()) != TypeRange(types))
+    return yield.emitOpError("must yield one value per tuple component, of "
+                             "the combiner's types");
+  return success();
+}

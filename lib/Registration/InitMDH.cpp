@@ -1,0 +1,45 @@
+//===- InitMDH.cpp - Registration of everything MDH-MLIR provides ---------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InitMDH.h"
+
+#include "Conversion/Passes.h"
+#include "Dialect/HL/MDHDialect.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<MDHDialect, affine::AffineDialect, arith::ArithDialect,
+                  cf::ControlFlowDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect, ub::UBDialect>();
+}
+
+void mlir::mdh::registerAllPasses() {
+  registerConversionPasses();
+  // Generic cleanups and the upstream lowerings the pipelines are made of,
+  // so that each stage can be run (and tested) alone.
+  registerTransformsPasses();
+  registerSCFToControlFlowPass();
+  registerConvertMathToLLVMPass();
+  registerConvertMathToLibmPass();
+  registerArithToLLVMConversionPass();
+  registerConvertControlFlowToLLVMPass();
+  registerFinalizeMemRefToLLVMConversionPass();
+  registerConvertFuncToLLVMPass();
+  registerReconcileUnrealizedCastsPass();
+  registerLowerAffinePass();
+}
