@@ -23,9 +23,9 @@
 
 void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
   registry.insert<MDHDialect, affine::AffineDialect, arith::ArithDialect,
-                  cf::ControlFlowDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect, ub::UBDialect>();
+                  cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  ub::UBDialect>();
 }
 
 void mlir::mdh::registerAllPasses() {

@@ -19,6 +19,8 @@ config.substitutions.append(("%mdh_src_root", config.mdh_src_root))
 config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.mdh_tools_dir, append_path=True)
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.mdh_tools_dir, config.llvm_tools_dir]

@@ -30,6 +30,7 @@ def MDH_CombinerArrayAttr : TypedArrayAttrBase<MDH_CombinerAttr,
 
 def MDH_ComputeOp : MDH_Op<"compute", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    IsolatedFromAbove,
     SingleBlockImplicitTerminator<"YieldOp">,
     AttrSizedOperandSegments]> {
   let summary = "a multi-dimensional homomorphism over memref views";

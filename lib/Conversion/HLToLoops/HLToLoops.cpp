@@ -211,16 +211,14 @@ struct ComputeOpLowering : OpRewritePattern<ComputeOp> {
     if (outerDims.empty()) {
       body(rewriter, loc, {});
     } else {
-      scf::buildLoopNest(rewriter, loc, outerLbs, outerUbs, outerSteps,
-                         body);
+      scf::buildLoopNest(rewriter, loc, outerLbs, outerUbs, outerSteps, body);
     }
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-struct MDHLowerToLoops
-    : mdh::impl::MDHLowerToLoopsBase<MDHLowerToLoops> {
+struct MDHLowerToLoops : mdh::impl::MDHLowerToLoopsBase<MDHLowerToLoops> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateMDHToLoopsPatterns(patterns);

@@ -24,8 +24,7 @@ using namespace mlir;
 namespace {
 /// Erases the `mdh.combiner` definitions once every use has been inlined;
 /// they have no meaning below HL-IR.
-struct EraseCombiners
-    : PassWrapper<EraseCombiners, OperationPass<ModuleOp>> {
+struct EraseCombiners : PassWrapper<EraseCombiners, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EraseCombiners)
   StringRef getArgument() const final { return "mdh-erase-combiners"; }
   void runOnOperation() override {

@@ -10,10 +10,18 @@
 
 using namespace mlir;
 
+namespace {
+/// The oracle pipeline has no options; declaring the (empty) struct makes
+/// `--mdh-oracle-to-llvm=bogus=1` a reported error rather than a silent one.
+struct OracleToLLVMOptions : PassPipelineOptions<OracleToLLVMOptions> {};
+} // namespace
+
 void mlir::mdh::registerConversionPasses() {
   registerMDHConversionPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<OracleToLLVMOptions>(
       "mdh-oracle-to-llvm",
       "Lower HL-IR through the oracle loops to the LLVM dialect",
-      [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); });
+      [](OpPassManager &pm, const OracleToLLVMOptions &) {
+        buildOracleToLLVMPipeline(pm);
+      });
 }

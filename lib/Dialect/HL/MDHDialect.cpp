@@ -35,10 +35,10 @@ void MDHDialect::initialize() {
 // CombinerAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-CombinerAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     CombineKind kind, std::optional<ReductionOp> op,
-                     FlatSymbolRefAttr custom) {
+LogicalResult CombinerAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   CombineKind kind,
+                                   std::optional<ReductionOp> op,
+                                   FlatSymbolRefAttr custom) {
   if (kind == CombineKind::cc) {
     if (op || custom)
       return emitError() << "'cc' takes no operator";
@@ -68,10 +68,18 @@ FailureOr<CombinerAttr> CombinerAttr::parseShort(AsmParser &parser) {
     return failure();
   FlatSymbolRefAttr custom;
   std::optional<ReductionOp> op;
-  OptionalParseResult sym = parser.parseOptionalAttribute(custom);
+  SMLoc symLoc = parser.getCurrentLocation();
+  SymbolRefAttr symbol;
+  OptionalParseResult sym = parser.parseOptionalAttribute(symbol);
   if (sym.has_value()) {
     if (failed(*sym))
       return failure();
+    // Combiners live in the symbol table of the computation's module.
+    custom = dyn_cast<FlatSymbolRefAttr>(symbol);
+    if (!custom)
+      return parser.emitError(symLoc, "expected a flat symbol reference to "
+                                      "an mdh.combiner, got ")
+             << symbol;
   } else {
     SMLoc opLoc = parser.getCurrentLocation();
     StringRef opName;

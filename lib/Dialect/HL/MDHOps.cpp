@@ -54,9 +54,8 @@ static ParseResult parseCombiners(OpAsmParser &parser, ArrayAttr &combiners) {
 }
 
 static void printCombiners(OpAsmPrinter &p, Operation *, ArrayAttr combiners) {
-  llvm::interleaveComma(combiners, p, [&](Attribute a) {
-    cast<CombinerAttr>(a).printShort(p);
-  });
+  llvm::interleaveComma(
+      combiners, p, [&](Attribute a) { cast<CombinerAttr>(a).printShort(p); });
 }
 
 /// `%buf : memref<...> [map, map], %buf2 : memref<...> [map]`.
@@ -125,9 +124,8 @@ static ParseResult parseTypeTuple(OpAsmParser &parser, ArrayAttr &types) {
 
 static void printTypeTuple(OpAsmPrinter &p, Operation *, ArrayAttr types) {
   p << "(";
-  llvm::interleaveComma(types, p, [&](Attribute a) {
-    p << cast<TypeAttr>(a).getValue();
-  });
+  llvm::interleaveComma(
+      types, p, [&](Attribute a) { p << cast<TypeAttr>(a).getValue(); });
   p << ")";
 }
 
@@ -142,8 +140,8 @@ static bool isMDHElementType(Type t) {
   if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(t))
     return true;
   auto i = dyn_cast<IntegerType>(t);
-  return i && i.isSignless() && llvm::is_contained({8u, 16u, 32u, 64u},
-                                                   i.getWidth());
+  return i && i.isSignless() &&
+         llvm::is_contained({8u, 16u, 32u, 64u}, i.getWidth());
 }
 
 /// Whether builtin `op` applies to values of type `t`.
@@ -186,9 +184,7 @@ static unsigned countAccesses(ArrayAttr lists) {
   return n;
 }
 
-unsigned ComputeOp::getNumInputAccesses() {
-  return countAccesses(getInMaps());
-}
+unsigned ComputeOp::getNumInputAccesses() { return countAccesses(getInMaps()); }
 
 unsigned ComputeOp::getNumOutputAccesses() {
   return countAccesses(getOutMaps());
@@ -219,8 +215,8 @@ static LogicalResult verifyMapLists(ComputeOp op, StringRef role,
                                     ValueRange buffers, ArrayAttr lists) {
   if (lists.size() != buffers.size())
     return op.emitOpError("expects one list of index maps per ")
-           << role << " buffer: " << buffers.size() << " " << role
-           << "s but " << lists.size() << " lists";
+           << role << " buffer: " << buffers.size() << " " << role << "s but "
+           << lists.size() << " lists";
   unsigned numDims = op.getNumDims();
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
     auto list = cast<ArrayAttr>(lists[i]);
@@ -236,8 +232,7 @@ static LogicalResult verifyMapLists(ComputeOp op, StringRef role,
                << " (one per iteration dimension)";
       if (map.getNumSymbols() != 0)
         return op.emitOpError("index map #")
-               << j << " of " << role << " #" << i
-               << " must not have symbols";
+               << j << " of " << role << " #" << i << " must not have symbols";
       if (map.getNumResults() != rank)
         return op.emitOpError("index map #")
                << j << " of " << role << " #" << i << " has "
@@ -297,8 +292,7 @@ LogicalResult ComputeOp::verify() {
                  << stringifyReductionOp(*op) << "' of dimension "
                  << *firstReduction << " needs "
                  << (isa<FloatType>(elt) ? "integer" : "floating-point")
-                 << " values, but output #" << i << " has element type "
-                 << elt;
+                 << " values, but output #" << i << " has element type " << elt;
       }
     }
   }
@@ -370,18 +364,17 @@ LogicalResult ComputeOp::verifyRegions() {
   if (yield.getValues().size() != yielded.size())
     return yield.emitOpError("yields ")
            << yield.getValues().size()
-           << " values, but the outputs of mdh.compute have "
-           << yielded.size() << " accesses";
+           << " values, but the outputs of mdh.compute have " << yielded.size()
+           << " accesses";
   for (auto [k, v] : llvm::enumerate(yield.getValues()))
     if (v.getType() != yielded[k])
       return yield.emitOpError("value #")
-             << k << " has type " << v.getType() << ", but output access #"
-             << k << " holds " << yielded[k];
+             << k << " has type " << v.getType() << ", but output access #" << k
+             << " holds " << yielded[k];
   return success();
 }
 
-LogicalResult
-ComputeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult ComputeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   CombinerAttr c = getReductionCombiner();
   if (!c || !c.getCustom())
     return success();
@@ -413,9 +406,8 @@ LogicalResult IndexOp::verify() {
   auto parent = (*this)->getParentOfType<ComputeOp>();
   unsigned numDims = parent.getNumDims();
   if (static_cast<uint64_t>(getDim()) >= numDims)
-    return emitOpError("dimension ")
-           << getDim() << " is out of range for a " << numDims
-           << "-dimensional computation";
+    return emitOpError("dimension ") << getDim() << " is out of range for a "
+                                     << numDims << "-dimensional computation";
   return success();
 }
 
@@ -463,8 +455,7 @@ LogicalResult CombinerOp::verifyRegions() {
              << k << " has type " << arg.getType() << ", expected "
              << types[k % types.size()];
   for (Operation &op : body.without_terminator())
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
-        isa<IndexOp>(op))
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op) || isa<IndexOp>(op))
       return op.emitOpError("is not allowed in an mdh.combiner: only "
                             "side-effect-free scalar operations are");
   auto yield = cast<YieldOp>(body.getTerminator());

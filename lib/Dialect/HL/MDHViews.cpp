@@ -59,16 +59,23 @@ sample(const FlatLinearConstraints &cst, unsigned first, unsigned count) {
   return dims;
 }
 
-static SmallVector<int64_t> evaluate(AffineMap map, ArrayRef<int64_t> point) {
-  SmallVector<int64_t> result;
-  for (AffineExpr e : map.getResults()) {
-    SmallVector<AffineExpr> dims;
-    for (int64_t v : point)
-      dims.push_back(getAffineConstantExpr(v, map.getContext()));
-    auto folded = cast<AffineConstantExpr>(e.replaceDims(dims));
-    result.push_back(folded.getValue());
-  }
-  return result;
+/// The indices `map` accesses at `point`, as text; "?" for an index that
+/// does not fold to an int64 constant (overflow at huge sizes).
+static std::string evaluate(AffineMap map, ArrayRef<int64_t> point) {
+  SmallVector<AffineExpr> dims;
+  for (int64_t v : point)
+    dims.push_back(getAffineConstantExpr(v, map.getContext()));
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "(";
+  llvm::interleaveComma(map.getResults(), os, [&](AffineExpr e) {
+    if (auto folded = dyn_cast<AffineConstantExpr>(e.replaceDims(dims)))
+      os << folded.getValue();
+    else
+      os << "?";
+  });
+  os << ")";
+  return s;
 }
 
 static std::string tuple(ArrayRef<int64_t> values) {
@@ -96,7 +103,9 @@ static LogicalResult checkBounds(ComputeOp op, StringRef role, unsigned i,
   FailureOr<FlatMap> flat = flatten(map);
   if (failed(flat))
     return op.emitOpError("index map #")
-           << j << " of " << role << " #" << i << " is not affine";
+           << j << " of " << role << " #" << i
+           << " cannot be analyzed: floordiv, ceildiv and mod need positive "
+              "constant divisors";
   for (unsigned r = 0, e = map.getNumResults(); r < e; ++r) {
     int64_t extent = type.getDimSize(r);
     // index < 0  <=>  -index - 1 >= 0;  index >= extent  <=>  index - extent
@@ -107,13 +116,12 @@ static LogicalResult checkBounds(ComputeOp op, StringRef role, unsigned i,
       addBox(cst, sizes, 0);
       cst.addInequality(row);
       if (auto point = sample(cst, 0, sizes.size())) {
-        SmallVector<int64_t> index = evaluate(map, *point);
+        std::string index = evaluate(map, *point);
         return op.emitOpError("index map #")
                << j << " of " << role << " #" << i
                << " is out of bounds: at iteration point " << tuple(*point)
-               << " it accesses index " << tuple(index) << " of "
-               << type << " (dimension " << r << " must be in [0, " << extent
-               << "))";
+               << " it accesses index " << index << " of " << type
+               << " (dimension " << r << " must be in [0, " << extent << "))";
       }
     }
   }
@@ -154,15 +162,14 @@ static LogicalResult checkInjective(ComputeOp op, unsigned i, unsigned ja,
       return success();
     auto q = sample(cst, numDims, numDims);
     return op.emitOpError("output #")
-           << i << " " << what << ": iteration points " << tuple(*p)
-           << " and " << tuple(*q) << " both write element "
-           << tuple(evaluate(a, *p));
+           << i << " " << what << ": iteration points " << tuple(*p) << " and "
+           << tuple(*q) << " both write element " << evaluate(a, *p);
   };
 
   if (ja != jb) {
-    std::string what = ("is written twice by index maps #" + Twine(ja) +
-                        " and #" + Twine(jb))
-                           .str();
+    std::string what =
+        ("is written twice by index maps #" + Twine(ja) + " and #" + Twine(jb))
+            .str();
     return report(base, what);
   }
   for (unsigned d = 0; d < numDims; ++d) {

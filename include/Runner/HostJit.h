@@ -1,0 +1,47 @@
+//===- HostJit.h - In-process compilation of kernels for the host -*- C++
+//-*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_RUNNER_HOSTJIT_H
+#define MDH_RUNNER_HOSTJIT_H
+
+#include "Runner/HostBuffer.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <memory>
+
+namespace mlir {
+class OpPassManager;
+namespace mdh {
+
+/// A module lowered to the LLVM dialect and JIT-compiled in process through
+/// MLIR's ExecutionEngine; its functions are called through their C
+/// interface with host buffers.
+class HostJit {
+public:
+  /// Marks the functions `funcNames` of `module` for a C interface, lowers
+  /// the module in place with `buildPipeline`, and JIT-compiles it at LLVM
+  /// optimization level `optLevel`. Errors are reported as diagnostics of
+  /// the module's context.
+  static FailureOr<std::unique_ptr<HostJit>>
+  create(ModuleOp module, ArrayRef<StringRef> funcNames,
+         const std::function<void(OpPassManager &)> &buildPipeline,
+         unsigned optLevel = 3);
+
+  /// Calls `funcName` with one memref argument per buffer.
+  llvm::Error invoke(StringRef funcName, ArrayRef<HostBuffer *> buffers);
+
+private:
+  std::unique_ptr<ExecutionEngine> engine;
+};
+
+} // namespace mdh
+} // namespace mlir
+
+#endif // MDH_RUNNER_HOSTJIT_H

@@ -1,0 +1,67 @@
+//===- HostJit.cpp - In-process compilation of kernels for the host -------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runner/HostJit.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+
+FailureOr<std::unique_ptr<HostJit>>
+HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
+                const std::function<void(OpPassManager &)> &buildPipeline,
+                unsigned optLevel) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+
+  MLIRContext *ctx = module.getContext();
+  for (StringRef name : funcNames) {
+    auto func = module.lookupSymbol<func::FuncOp>(name);
+    if (!func)
+      return module.emitError("no function named '") << name << "'";
+    func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                  UnitAttr::get(ctx));
+  }
+
+  PassManager pm(ctx);
+  buildPipeline(pm);
+  if (failed(pm.run(module)))
+    return failure();
+
+  ExecutionEngineOptions options;
+  options.transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                                  /*targetMachine=*/nullptr);
+  options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
+  auto engine = ExecutionEngine::create(module, options);
+  if (!engine) {
+    std::string message = llvm::toString(engine.takeError());
+    return module.emitError("JIT compilation failed: ") << message;
+  }
+  auto jit = std::make_unique<HostJit>();
+  jit->engine = std::move(*engine);
+  return jit;
+}
+
+llvm::Error HostJit::invoke(StringRef funcName,
+                            ArrayRef<HostBuffer *> buffers) {
+  // The C interface takes a pointer to each memref descriptor; the packed
+  // wrapper takes a pointer to each argument.
+  SmallVector<void *> descriptors, args;
+  for (HostBuffer *buffer : buffers)
+    descriptors.push_back(buffer->getDescriptor().data());
+  for (void *&descriptor : descriptors)
+    args.push_back(&descriptor);
+  return engine->invokePacked(("_mlir_ciface_" + funcName).str(), args);
+}

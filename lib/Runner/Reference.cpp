@@ -1,0 +1,413 @@
+//===- Reference.cpp - The f64 self-check of mdh-run ----------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+// Recomputes outputs of an `mdh.compute` straight from docs/semantics.md
+// (the combination of f over S(c) for each output point c), in f64 for
+// floats and with exact wrap-around for integers, and compares them with
+// what a compiled kernel wrote, using the documented tolerance.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runner/Reference.h"
+#include "Runner/ScalarEvaluator.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::mdh;
+
+static int64_t evalExpr(AffineExpr e, ArrayRef<int64_t> p) {
+  switch (e.getKind()) {
+  case AffineExprKind::Constant:
+    return cast<AffineConstantExpr>(e).getValue();
+  case AffineExprKind::DimId:
+    return p[cast<AffineDimExpr>(e).getPosition()];
+  case AffineExprKind::SymbolId:
+    break;
+  default: {
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    int64_t l = evalExpr(bin.getLHS(), p), r = evalExpr(bin.getRHS(), p);
+    switch (e.getKind()) {
+    case AffineExprKind::Add:
+      return l + r;
+    case AffineExprKind::Mul:
+      return l * r;
+    case AffineExprKind::Mod:
+      return llvm::mod(l, r);
+    case AffineExprKind::FloorDiv:
+      return llvm::divideFloorSigned(l, r);
+    case AffineExprKind::CeilDiv:
+      return llvm::divideCeilSigned(l, r);
+    default:
+      break;
+    }
+  }
+  }
+  llvm_unreachable("verified index maps have no symbols");
+}
+
+static SmallVector<int64_t> evalMap(AffineMap map, ArrayRef<int64_t> p) {
+  SmallVector<int64_t> result;
+  for (AffineExpr e : map.getResults())
+    result.push_back(evalExpr(e, p));
+  return result;
+}
+
+static double unitRoundoff(Type t) {
+  if (t.isF16())
+    return std::ldexp(1.0, -11);
+  if (t.isBF16())
+    return std::ldexp(1.0, -8);
+  if (t.isF32())
+    return std::ldexp(1.0, -24);
+  return std::ldexp(1.0, -53);
+}
+
+double mlir::mdh::floatTolerance(Type elementType, int64_t summands,
+                                 double magnitude) {
+  return static_cast<double>(summands + 8) * unitRoundoff(elementType) *
+         magnitude;
+}
+
+static Scalar combineBuiltin(ReductionOp op, Scalar a, Scalar b, bool isFloat,
+                             unsigned width) {
+  Scalar r;
+  auto ua = [&] {
+    return uint64_t(a.i) & (width >= 64 ? ~0ull : (1ull << width) - 1);
+  };
+  auto ub = [&] {
+    return uint64_t(b.i) & (width >= 64 ? ~0ull : (1ull << width) - 1);
+  };
+  switch (op) {
+  case ReductionOp::add:
+    if (isFloat)
+      r.f = a.f + b.f;
+    else
+      r.i = wrapInt(int64_t(uint64_t(a.i) + uint64_t(b.i)), width);
+    break;
+  case ReductionOp::mul:
+    if (isFloat)
+      r.f = a.f * b.f;
+    else
+      r.i = wrapInt(int64_t(uint64_t(a.i) * uint64_t(b.i)), width);
+    break;
+  case ReductionOp::max:
+    r.f = (std::isnan(a.f) || std::isnan(b.f))
+              ? NAN
+              : (a.f == b.f ? (std::signbit(a.f) ? b.f : a.f)
+                            : std::max(a.f, b.f));
+    break;
+  case ReductionOp::min:
+    r.f = (std::isnan(a.f) || std::isnan(b.f))
+              ? NAN
+              : (a.f == b.f ? (std::signbit(a.f) ? a.f : b.f)
+                            : std::min(a.f, b.f));
+    break;
+  case ReductionOp::maxsi:
+    r.i = std::max(a.i, b.i);
+    break;
+  case ReductionOp::minsi:
+    r.i = std::min(a.i, b.i);
+    break;
+  case ReductionOp::maxui:
+    r.i = ua() >= ub() ? a.i : b.i;
+    break;
+  case ReductionOp::minui:
+    r.i = ua() <= ub() ? a.i : b.i;
+    break;
+  case ReductionOp::And:
+    r.i = a.i & b.i;
+    break;
+  case ReductionOp::Or:
+    r.i = a.i | b.i;
+    break;
+  case ReductionOp::Xor:
+    r.i = a.i ^ b.i;
+    break;
+  }
+  return r;
+}
+
+static std::string tuple(ArrayRef<int64_t> v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "(";
+  llvm::interleaveComma(v, os);
+  os << ")";
+  return s;
+}
+
+namespace {
+/// One input or output access: a buffer and an index map.
+struct Access {
+  HostBuffer *buffer;
+  unsigned bufferIndex;
+  AffineMap map;
+};
+
+class ReferenceChecker {
+public:
+  ReferenceChecker(ComputeOp op, ArrayRef<HostBuffer *> ins,
+                   ArrayRef<HostBuffer *> outs, const CheckOptions &options)
+      : op(op), outs(outs), options(options) {
+    for (auto [i, buffer] : llvm::enumerate(ins))
+      for (AffineMap map : op.getInputMaps(i))
+        inputs.push_back({buffer, unsigned(i), map});
+    for (auto [i, buffer] : llvm::enumerate(outs))
+      for (AffineMap map : op.getOutputMaps(i))
+        outputs.push_back({buffer, unsigned(i), map});
+    sizes.assign(op.getSizes().begin(), op.getSizes().end());
+    for (unsigned d = 0; d < sizes.size(); ++d) {
+      if (!op.getCombiner(d).isPW())
+        outerDims.push_back(d);
+      if (op.getCombiner(d).isReduction())
+        innerDims.push_back(d);
+    }
+    combiner = op.getReductionCombiner();
+  }
+
+  FailureOr<CheckResult> run();
+
+private:
+  void evaluateAt(ArrayRef<int64_t> point, SmallVectorImpl<Scalar> &value);
+  void checkPoint(ArrayRef<int64_t> c);
+  void combineInto(SmallVectorImpl<Scalar> &acc, ArrayRef<Scalar> value);
+
+  ComputeOp op;
+  ArrayRef<HostBuffer *> outs;
+  const CheckOptions &options;
+  SmallVector<Access> inputs, outputs;
+  SmallVector<int64_t> sizes;
+  SmallVector<unsigned> outerDims, innerDims;
+  CombinerAttr combiner;
+  std::optional<ScalarProgram> body, custom;
+  std::vector<std::vector<bool>> written;
+  CheckResult result;
+  SmallVector<Scalar> args;
+};
+} // namespace
+
+void ReferenceChecker::evaluateAt(ArrayRef<int64_t> point,
+                                  SmallVectorImpl<Scalar> &value) {
+  args.resize(inputs.size());
+  for (auto [k, access] : llvm::enumerate(inputs)) {
+    int64_t index = access.buffer->linearize(evalMap(access.map, point));
+    if (access.buffer->isFloat()) {
+      args[k].f = access.buffer->getFloat(index);
+      args[k].m = std::fabs(args[k].f);
+    } else
+      args[k].i = access.buffer->getInt(index);
+  }
+  body->run(args, point, value);
+}
+
+void ReferenceChecker::combineInto(SmallVectorImpl<Scalar> &acc,
+                                   ArrayRef<Scalar> value) {
+  if (custom) {
+    SmallVector<Scalar> pair(acc.begin(), acc.end());
+    pair.append(value.begin(), value.end());
+    SmallVector<Scalar> out;
+    custom->run(pair, {}, out);
+    acc.assign(out.begin(), out.end());
+    return;
+  }
+  for (auto [k, access] : llvm::enumerate(outputs)) {
+    Type t = access.buffer->getElementType();
+    acc[k] = combineBuiltin(*combiner.getOp(), acc[k], value[k],
+                            isa<FloatType>(t), t.getIntOrFloatBitWidth());
+  }
+}
+
+void ReferenceChecker::checkPoint(ArrayRef<int64_t> c) {
+  SmallVector<int64_t> point(c);
+  SmallVector<Scalar> acc, value;
+  // Magnitudes combine like the values: summed for add, multiplied for
+  // mul, and the largest one for every other operator.
+  SmallVector<double> magnitude(outputs.size(), 0.0);
+  int64_t summands = 0;
+  std::optional<ReductionOp> builtin =
+      combiner && !custom ? combiner.getOp() : std::nullopt;
+  auto accumulate = [&](ArrayRef<int64_t> p) {
+    evaluateAt(p, value);
+    for (auto [k, v] : llvm::enumerate(value)) {
+      if (summands == 0)
+        magnitude[k] = v.m;
+      else if (builtin == ReductionOp::add)
+        magnitude[k] += v.m;
+      else if (builtin == ReductionOp::mul)
+        magnitude[k] *= v.m;
+      else
+        magnitude[k] = std::max(magnitude[k], v.m);
+    }
+    if (summands++ == 0)
+      acc.assign(value.begin(), value.end());
+    else
+      combineInto(acc, value);
+  };
+
+  if (innerDims.empty()) {
+    accumulate(point);
+  } else {
+    // Odometer over S(c): pw dimensions in full, ps dimensions up to c_d.
+    SmallVector<int64_t> p(c);
+    SmallVector<int64_t> bound;
+    for (unsigned d : innerDims) {
+      bound.push_back(op.getCombiner(d).isPW() ? sizes[d] : c[d] + 1);
+      p[d] = 0;
+    }
+    while (true) {
+      accumulate(p);
+      int k = innerDims.size() - 1;
+      for (; k >= 0; --k) {
+        if (++p[innerDims[k]] < bound[k])
+          break;
+        p[innerDims[k]] = 0;
+      }
+      if (k < 0)
+        break;
+    }
+  }
+
+  ++result.checkedPoints;
+  for (auto [k, access] : llvm::enumerate(outputs)) {
+    SmallVector<int64_t> element = evalMap(access.map, point);
+    int64_t index = access.buffer->linearize(element);
+    if (!written.empty())
+      written[access.bufferIndex][index] = true;
+    ++result.checkedElements;
+    HostBuffer &out = *access.buffer;
+    std::string got, expected;
+    bool ok;
+    double tolerance = 0;
+    if (out.isFloat()) {
+      double g = out.getFloat(index), r = acc[k].f;
+      double mag = std::max(magnitude[k], std::fabs(r));
+      tolerance = floatTolerance(out.getElementType(), summands, mag);
+      if (std::isnan(r) || std::isnan(g))
+        ok = std::isnan(r) && std::isnan(g);
+      else if (std::isinf(r) || std::isinf(g))
+        ok = r == g;
+      else
+        ok = std::fabs(g - r) <= tolerance;
+      if (ok && tolerance > 0)
+        result.worstRatio =
+            std::max(result.worstRatio, std::fabs(g - r) / tolerance);
+      got = llvm::formatv("{0:e9}", g).str();
+      expected = llvm::formatv("{0:e9}", r).str();
+    } else {
+      unsigned width = out.getElementType().getIntOrFloatBitWidth();
+      int64_t g = out.getInt(index), r = wrapInt(acc[k].i, width);
+      ok = g == r;
+      got = std::to_string(g);
+      expected = std::to_string(r);
+    }
+    if (ok)
+      continue;
+    if (result.mismatches++ == 0) {
+      llvm::raw_string_ostream os(result.firstMismatch);
+      os << "output #" << access.bufferIndex << " element " << tuple(element)
+         << " at iteration point " << tuple(c) << ": got " << got
+         << ", expected " << expected;
+      if (out.isFloat())
+        os << " (tolerance " << llvm::formatv("{0:e3}", tolerance) << ")";
+    }
+    result.passed = false;
+  }
+}
+
+FailureOr<CheckResult> ReferenceChecker::run() {
+  FailureOr<ScalarProgram> program =
+      ScalarProgram::compile(op.getBody().front());
+  if (failed(program))
+    return failure();
+  body = std::move(*program);
+  if (combiner && combiner.getCustom()) {
+    auto def = SymbolTable::lookupNearestSymbolFrom<CombinerOp>(
+        op, combiner.getCustom());
+    FailureOr<ScalarProgram> c = ScalarProgram::compile(def.getBody().front());
+    if (failed(c))
+      return failure();
+    custom = std::move(*c);
+  }
+
+  // Evaluations of f to check every point: each ps dimension of size N
+  // costs N (N + 1) / 2 (a prefix per element), every other one N.
+  double outerVolume = 1, cost = 1;
+  for (unsigned d : outerDims)
+    outerVolume *= sizes[d];
+  for (unsigned d = 0; d < sizes.size(); ++d)
+    cost *=
+        op.getCombiner(d).isPS() ? sizes[d] * (sizes[d] + 1) / 2.0 : sizes[d];
+  bool full = options.mode == CheckOptions::Mode::Full ||
+              outerVolume <= options.samples ||
+              (options.mode == CheckOptions::Mode::Auto &&
+               cost <= options.fullCheckBudget);
+  result.full = full;
+
+  SmallVector<int64_t> c(sizes.size(), 0);
+  if (full) {
+    for (HostBuffer *out : outs)
+      written.emplace_back(out->getNumElements(), false);
+    while (true) {
+      checkPoint(c);
+      int k = outerDims.size() - 1;
+      for (; k >= 0; --k) {
+        if (++c[outerDims[k]] < sizes[outerDims[k]])
+          break;
+        c[outerDims[k]] = 0;
+      }
+      if (k < 0)
+        break;
+    }
+    // Elements that no output map writes must keep the sentinel.
+    for (auto [i, out] : llvm::enumerate(outs)) {
+      for (int64_t e = 0, n = out->getNumElements(); e < n; ++e) {
+        if (written[i][e] || out->isSentinel(e))
+          continue;
+        if (result.mismatches++ == 0)
+          result.firstMismatch = "output #" + std::to_string(i) +
+                                 " element at linear index " +
+                                 std::to_string(e) +
+                                 " is written, but no iteration point maps "
+                                 "to it";
+        result.passed = false;
+      }
+    }
+    return result;
+  }
+
+  std::mt19937_64 rng(options.seed);
+  for (int64_t s = 0; s < options.samples; ++s) {
+    for (unsigned d : outerDims)
+      c[d] = std::uniform_int_distribution<int64_t>(0, sizes[d] - 1)(rng);
+    checkPoint(c);
+  }
+  return result;
+}
+
+FailureOr<CheckResult>
+mlir::mdh::checkAgainstReference(ComputeOp op, ArrayRef<HostBuffer *> ins,
+                                 ArrayRef<HostBuffer *> outs,
+                                 const CheckOptions &options) {
+  return ReferenceChecker(op, ins, outs, options).run();
+}
+
+double mlir::mdh::countFlops(ComputeOp op) {
+  double points = 1;
+  for (int64_t n : op.getSizes())
+    points *= n;
+  FailureOr<ScalarProgram> program =
+      ScalarProgram::compile(op.getBody().front());
+  double perPoint = succeeded(program) ? program->getNumFloatOps() : 0;
+  if (op.getReductionCombiner())
+    for (Type t : op.getYieldedTypes())
+      perPoint += isa<FloatType>(t) ? 1 : 0;
+  return perPoint * points;
+}

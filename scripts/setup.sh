@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+#===- setup.sh - Install dependencies, configure and build MDH-MLIR -------===#
+#
+# Idempotent: installs only missing Debian packages, configures only once,
+# and lets Ninja rebuild only what changed. Works as root on a fresh
+# Debian 12 (bookworm) machine; uses sudo when not root.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
+JOBS="${MDH_JOBS:-2}"
+
+# DESIGN.md §9. LLVM/MLIR 22 come from bookworm-security.
+PACKAGES=(
+  cmake ninja-build python3
+  llvm-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  clang-22 clang-format-22 lld-22 libomp-22-dev
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+      grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -f "$BUILD/build.ninja" ]]; then
+  cmake -G Ninja -S "$ROOT" -B "$BUILD" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DLLVM_USE_LINKER=lld \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >/dev/null
+fi
+ninja -C "$BUILD" -j"$JOBS"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+#===- test.sh - Set up, build and run the whole MDH-MLIR test suite -------===#
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
+bash "$ROOT/scripts/setup.sh"
+
+echo "== clang-format-22 (LLVM style, .clang-format)"
+cd "$ROOT"
+git ls-files -- '*.c' '*.h' '*.cpp' |
+  xargs clang-format-22 --dry-run --Werror
+
+echo "== generated docs are up to date"
+ninja -C "$BUILD" mlir-doc >/dev/null
+diff -u "$ROOT/docs/Dialects/mdh.md" "$BUILD/docs/Dialects/mdh.md"
+diff -u "$ROOT/docs/Passes.md" "$BUILD/docs/MDHConversionPasses.md"
+
+echo "== lit (check-mdh)"
+ninja -C "$BUILD" -j2 check-mdh
+
+echo "== CTest"
+ctest --test-dir "$BUILD" --output-on-failure -j2

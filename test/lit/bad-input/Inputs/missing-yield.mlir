@@ -1,0 +1,10 @@
+// No mdh.yield: the parser inserts an empty one, which yields too little.
+func.func @f(%x: memref<8xf32>, %y: memref<8xf32>) {
+  mdh.compute sizes(8) combine(cc)
+      ins(%x : memref<8xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<8xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%a: f32):
+    %s = arith.addf %a, %a : f32
+  }
+  return
+}

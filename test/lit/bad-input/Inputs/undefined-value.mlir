@@ -1,0 +1,11 @@
+// %z is not defined anywhere.
+func.func @f(%x: memref<8xf32>, %y: memref<8xf32>) {
+  mdh.compute sizes(8) combine(cc)
+      ins(%x : memref<8xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<8xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%a: f32):
+    %s = arith.addf %a, %z : f32
+    mdh.yield %s : f32
+  }
+  return
+}

@@ -1,0 +1,10 @@
+// The scalar function yields f32 into an i32 output.
+func.func @f(%x: memref<8xf32>, %y: memref<8xi32>) {
+  mdh.compute sizes(8) combine(cc)
+      ins(%x : memref<8xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<8xi32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%a: f32):
+    mdh.yield %a : f32
+  }
+  return
+}

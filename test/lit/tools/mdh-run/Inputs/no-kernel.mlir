@@ -1,0 +1,3 @@
+func.func @k(%x: memref<13xf32>) {
+  return
+}

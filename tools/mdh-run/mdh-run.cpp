@@ -1,0 +1,328 @@
+//===- mdh-run.cpp - Compile, run and self-check MDH kernels --------------===//
+//
+// Part of the MDH-MLIR project.
+//
+// mdh-run compiles every kernel (a func.func holding one mdh.compute) of a
+// file for a target, fills its inputs with seeded random data and its
+// outputs with a sentinel, runs it in process, checks the outputs against
+// the f64 reference of docs/semantics.md and prints one line per kernel:
+// name, sizes, median time, GFLOP/s and GB/s, how it was checked, OK/FAIL.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "Dialect/HL/MDHOps.h"
+#include "InitMDH.h"
+#include "Runner/HostJit.h"
+#include "Runner/Reference.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::mdh;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory runCategory("mdh-run options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<kernel file>"),
+                                          cl::init("-"), cl::cat(runCategory));
+
+static cl::opt<std::string>
+    target("target",
+           cl::desc("Code path to compile and run: 'oracle' (the reference "
+                    "loops of --mdh-lower-to-loops)"),
+           cl::init("oracle"), cl::cat(runCategory));
+
+static cl::list<std::string>
+    funcNames("func", cl::desc("Run only this kernel (repeatable)"),
+              cl::cat(runCategory));
+
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the input data"),
+                              cl::init(1), cl::cat(runCategory));
+
+static cl::opt<unsigned>
+    reps("reps",
+         cl::desc("Timed repetitions (0: repeat for --min-time seconds, at "
+                  "least 3 and at most 100 times)"),
+         cl::init(0), cl::cat(runCategory));
+
+static cl::opt<double> minTime("min-time",
+                               cl::desc("Seconds to repeat for when --reps=0"),
+                               cl::init(0.3), cl::cat(runCategory));
+
+enum class CheckMode { Auto, Full, Sampled, None };
+static cl::opt<CheckMode> checkMode(
+    "check", cl::desc("Self-check against the f64 reference"),
+    cl::values(clEnumValN(CheckMode::Auto, "auto",
+                          "every point when cheap, else a random sample"),
+               clEnumValN(CheckMode::Full, "full", "every point"),
+               clEnumValN(CheckMode::Sampled, "sampled",
+                          "a seeded random sample of output points"),
+               clEnumValN(CheckMode::None, "none", "no check")),
+    cl::init(CheckMode::Auto), cl::cat(runCategory));
+
+static cl::opt<int64_t>
+    samples("samples", cl::desc("Output points checked in sampled mode"),
+            cl::init(1000), cl::cat(runCategory));
+
+// A testing hook for the self-check itself: the lit tests use it to show
+// that a wrong or stray element is caught.
+static cl::opt<int64_t> corruptElement(
+    "corrupt-output-element",
+    cl::desc("Testing only: change this element (linear index) of the first "
+             "output after the checked run"),
+    cl::init(-1), cl::Hidden, cl::cat(runCategory));
+
+static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
+                                  cl::init(3), cl::cat(runCategory));
+
+namespace {
+/// One kernel: a function whose body holds one mdh.compute over its
+/// arguments.
+struct Kernel {
+  func::FuncOp func;
+  ComputeOp compute;
+  std::string sizes;
+};
+} // namespace
+
+static FailureOr<SmallVector<Kernel>> collectKernels(ModuleOp module) {
+  // An implicit module has no location of its own; point at its first op.
+  Location moduleLoc = module.getBody()->empty()
+                           ? module.getLoc()
+                           : module.getBody()->front().getLoc();
+  SmallVector<Kernel> kernels;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    SmallVector<ComputeOp> computes;
+    func.walk([&](ComputeOp op) { computes.push_back(op); });
+    bool wanted = funcNames.empty() ||
+                  llvm::is_contained(funcNames, func.getSymName().str());
+    if (computes.empty() || !wanted)
+      continue;
+    if (computes.size() != 1)
+      return func.emitError("mdh-run runs functions with exactly one "
+                            "mdh.compute, this one has ")
+             << computes.size();
+    for (Type t : func.getArgumentTypes()) {
+      auto memref = dyn_cast<MemRefType>(t);
+      if (!memref || !memref.hasStaticShape())
+        return func.emitError("mdh-run needs statically shaped memref "
+                              "arguments, got ")
+               << t;
+      // Host buffers are dense and row-major in the default memory space.
+      if (!memref.getLayout().isIdentity() || memref.getMemorySpace())
+        return func.emitError("mdh-run needs memrefs with the identity "
+                              "layout in the default memory space, got ")
+               << t;
+    }
+    for (auto [k, operand] : llvm::enumerate(computes[0]->getOperands())) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      if (!arg || arg.getOwner() != &func.getBody().front())
+        return computes[0].emitError("operand #")
+               << k << " is not an argument of the enclosing function; "
+               << "mdh-run only allocates function arguments";
+    }
+    if (func.getNumResults() != 0)
+      return func.emitError("mdh-run needs a function without results");
+    std::string sizes;
+    llvm::raw_string_ostream os(sizes);
+    llvm::interleave(computes[0].getSizes(), os, "x");
+    kernels.push_back({func, computes[0], sizes});
+  }
+  for (const std::string &name : funcNames)
+    if (!llvm::any_of(kernels,
+                      [&](Kernel &k) { return k.func.getSymName() == name; }))
+      return emitError(moduleLoc, "no kernel function named '")
+             << name << "' (a func.func holding one mdh.compute)";
+  if (kernels.empty())
+    return emitError(moduleLoc, "no kernel in this file: expected a "
+                                "func.func holding an mdh.compute");
+  return kernels;
+}
+
+/// Runs one kernel; returns whether its check passed.
+static bool runKernel(Kernel &kernel, HostJit &jit) {
+  func::FuncOp func = kernel.func;
+  ComputeOp op = kernel.compute;
+  std::mt19937_64 rng(seed);
+
+  // Function arguments in order; inputs get random data, outputs the
+  // sentinel (which also catches elements written by no iteration point).
+  std::vector<std::unique_ptr<HostBuffer>> storage;
+  SmallVector<HostBuffer *> args, ins, outs;
+  for (Type t : func.getArgumentTypes()) {
+    storage.push_back(std::make_unique<HostBuffer>(cast<MemRefType>(t)));
+    args.push_back(storage.back().get());
+  }
+  auto argIndex = [&](Value v) {
+    return cast<BlockArgument>(v).getArgNumber();
+  };
+  for (Value v : op.getIns())
+    ins.push_back(args[argIndex(v)]);
+  for (Value v : op.getOuts())
+    outs.push_back(args[argIndex(v)]);
+  for (HostBuffer *buffer : args) {
+    if (llvm::is_contained(outs, buffer))
+      buffer->fillSentinel();
+    else
+      buffer->fillRandom(rng);
+  }
+
+  using Clock = std::chrono::steady_clock;
+  auto call = [&]() -> std::optional<double> {
+    auto start = Clock::now();
+    if (llvm::Error error = jit.invoke(func.getSymName(), args)) {
+      func.emitError("running the kernel failed: ")
+          << llvm::toString(std::move(error));
+      return std::nullopt;
+    }
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+
+  // The first run is the checked one: outputs still hold the sentinel.
+  std::optional<double> first = call();
+  if (!first)
+    return false;
+  if (corruptElement >= 0 && corruptElement < outs[0]->getNumElements()) {
+    HostBuffer &out = *outs[0];
+    int64_t e = corruptElement;
+    if (out.isSentinel(e))
+      out.setInt(e, 0);
+    else if (out.isFloat())
+      out.setFloat(e,
+                   out.getFloat(e) + std::max(1.0, std::fabs(out.getFloat(e))));
+    else
+      out.setInt(e, out.getInt(e) + 1);
+  }
+  std::string checkText = "unchecked";
+  bool passed = true;
+  if (checkMode != CheckMode::None) {
+    CheckOptions options;
+    options.seed = seed;
+    options.samples = samples;
+    options.mode = checkMode == CheckMode::Full ? CheckOptions::Mode::Full
+                   : checkMode == CheckMode::Sampled
+                       ? CheckOptions::Mode::Sampled
+                       : CheckOptions::Mode::Auto;
+    FailureOr<CheckResult> result =
+        checkAgainstReference(op, ins, outs, options);
+    if (failed(result))
+      return false;
+    passed = result->passed;
+    checkText = llvm::formatv("{0} {1} pts", result->full ? "all" : "sampled",
+                              result->checkedPoints)
+                    .str();
+    if (!passed)
+      llvm::errs() << func.getSymName() << ": " << result->mismatches
+                   << " mismatches; first: " << result->firstMismatch << "\n";
+  }
+
+  SmallVector<double> times;
+  double total = 0;
+  unsigned wanted = reps;
+  while (true) {
+    std::optional<double> t = call();
+    if (!t)
+      return false;
+    times.push_back(*t);
+    total += *t;
+    if (wanted ? times.size() >= wanted
+               : (times.size() >= 3 && total >= minTime) || times.size() >= 100)
+      break;
+  }
+  std::sort(times.begin(), times.end());
+  double median = times[times.size() / 2];
+
+  double bytes = 0;
+  for (HostBuffer *b : args)
+    bytes += b->getSizeInBytes();
+  double flops = countFlops(op);
+  llvm::outs() << llvm::formatv(
+      "{0,-26} {1,-22} {2,10:f3} ms {3,9:f2} GFLOP/s {4,8:f2} GB/s  {5,-18} "
+      "{6}\n",
+      func.getSymName(), kernel.sizes, median * 1e3, flops / median * 1e-9,
+      bytes / median * 1e-9, checkText, passed ? "OK" : "FAIL");
+  llvm::outs().flush();
+  return passed;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(runCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mdh-run: compile MDH kernels, run them on the host and self-check "
+      "them against the f64 reference\n");
+
+  if (target != "oracle") {
+    llvm::errs() << "mdh-run: error: unknown target '" << target
+                 << "'; available targets: oracle\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext context(registry);
+
+  std::string errorMessage;
+  auto file = openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << "mdh-run: error: " << errorMessage << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  FailureOr<SmallVector<Kernel>> kernels = collectKernels(*module);
+  if (failed(kernels))
+    return 1;
+
+  // The kernels keep pointing into `module` (for the reference); a clone is
+  // lowered and compiled.
+  OwningOpRef<ModuleOp> lowered = module->clone();
+  SmallVector<StringRef> names;
+  for (Kernel &k : *kernels)
+    names.push_back(k.func.getSymName());
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<std::unique_ptr<HostJit>> jit = HostJit::create(
+      *lowered, names, [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); },
+      optLevel);
+  if (failed(jit))
+    return 1;
+  double compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  llvm::outs() << llvm::formatv("# {0}: target {1}, compiled {2} kernel(s) "
+                                "in {3:f2} s, seed {4}\n",
+                                inputFilename, target, kernels->size(),
+                                compileSeconds, seed.getValue());
+
+  bool allPassed = true;
+  for (Kernel &k : *kernels)
+    allPassed &= runKernel(k, **jit);
+  return allPassed ? 0 : 1;
+}
