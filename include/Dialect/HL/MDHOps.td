@@ -74,8 +74,8 @@ def MDH_ComputeOp : MDH_Op<"compute", [
   let assemblyFormat = [{
     ($name^)? `sizes` `(` custom<Sizes>($sizes) `)`
     `combine` `(` custom<Combiners>($combiners) `)`
-    (`ins` `(` custom<Views>($ins, type($ins), $in_maps)^ `)`)?
-    `outs` `(` custom<Views>($outs, type($outs), $out_maps) `)`
+    `` custom<Views>("\"ins\"", $ins, type($ins), $in_maps)
+    `` custom<Views>("\"outs\"", $outs, type($outs), $out_maps)
     $body attr-dict
   }];
   let hasVerifier = 1;

@@ -58,12 +58,34 @@ static void printCombiners(OpAsmPrinter &p, Operation *, ArrayAttr combiners) {
       combiners, p, [&](Attribute a) { cast<CombinerAttr>(a).printShort(p); });
 }
 
-/// `%buf : memref<...> [map, map], %buf2 : memref<...> [map]`.
+/// `ins(%buf : memref<...> [map, map], %buf2 : memref<...> [map])` on a line
+/// of its own. Maps print in their bare form `(d0, d1) -> (d1)`, so a view
+/// reads in place instead of through `#map` aliases; `affine_map<...>` and
+/// aliases are accepted too. `ins(...)` is optional, `outs(...)` is not.
 static ParseResult
-parseViews(OpAsmParser &parser,
+parseViews(OpAsmParser &parser, StringRef keyword,
            SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
            SmallVectorImpl<Type> &types, ArrayAttr &maps) {
   SmallVector<Attribute> lists;
+  auto parseMap = [&](AffineMapAttr &result) -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    // A bare map starts with '(', which would otherwise parse as the start
+    // of a function type; everything else is an attribute.
+    if (*loc.getPointer() == '(') {
+      AffineMap map;
+      if (parser.parseAffineMap(map))
+        return failure();
+      result = AffineMapAttr::get(map);
+      return success();
+    }
+    Attribute attr;
+    if (parser.parseAttribute(attr))
+      return failure();
+    result = dyn_cast<AffineMapAttr>(attr);
+    if (!result)
+      return parser.emitError(loc, "expected an affine map, got ") << attr;
+    return success();
+  };
   auto parseOne = [&]() -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
     Type type;
@@ -72,38 +94,55 @@ parseViews(OpAsmParser &parser,
     operands.push_back(operand);
     types.push_back(type);
     SmallVector<Attribute> bufferMaps;
-    if (parser.parseCommaSeparatedList(
-            OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-              SMLoc loc = parser.getCurrentLocation();
-              Attribute attr;
-              if (parser.parseAttribute(attr))
-                return failure();
-              if (!isa<AffineMapAttr>(attr))
-                return parser.emitError(loc, "expected an affine map, got ")
-                       << attr;
-              bufferMaps.push_back(attr);
-              return success();
-            }))
+    if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                       [&]() -> ParseResult {
+                                         AffineMapAttr map;
+                                         if (parseMap(map))
+                                           return failure();
+                                         bufferMaps.push_back(map);
+                                         return success();
+                                       }))
       return failure();
     lists.push_back(parser.getBuilder().getArrayAttr(bufferMaps));
     return success();
   };
-  if (parser.parseCommaSeparatedList(parseOne))
+  bool optional = keyword == "ins";
+  if (optional) {
+    if (failed(parser.parseOptionalKeyword(keyword))) {
+      maps = parser.getBuilder().getArrayAttr({});
+      return success();
+    }
+  } else if (parser.parseKeyword(keyword)) {
+    return failure();
+  }
+  if (parser.parseLParen() || parser.parseCommaSeparatedList(parseOne) ||
+      parser.parseRParen())
     return failure();
   maps = parser.getBuilder().getArrayAttr(lists);
   return success();
 }
 
-static void printViews(OpAsmPrinter &p, Operation *, OperandRange operands,
-                       TypeRange types, ArrayAttr maps) {
+static void printViews(OpAsmPrinter &p, Operation *, StringRef keyword,
+                       OperandRange operands, TypeRange types, ArrayAttr maps) {
+  if (operands.empty() && keyword == "ins")
+    return;
+  p.increaseIndent();
+  p.increaseIndent();
+  p.printNewline();
+  p << keyword << "(";
   for (auto [i, operand] : llvm::enumerate(operands)) {
     if (i)
       p << ", ";
     p << operand << " : " << types[i] << " [";
     if (i < maps.size())
-      llvm::interleaveComma(cast<ArrayAttr>(maps[i]), p);
+      llvm::interleaveComma(cast<ArrayAttr>(maps[i]), p, [&](Attribute a) {
+        cast<AffineMapAttr>(a).getValue().print(p.getStream());
+      });
     p << "]";
   }
+  p << ")";
+  p.decreaseIndent();
+  p.decreaseIndent();
 }
 
 /// `(f32, i32)`.
@@ -386,12 +425,16 @@ LogicalResult ComputeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   SmallVector<Type> expected = getYieldedTypes();
   SmallVector<Type> actual = combiner.getTupleTypes();
   if (expected != actual) {
+    auto list = [](ArrayRef<Type> types) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      llvm::interleaveComma(types, os);
+      return s;
+    };
     InFlightDiagnostic diag = emitOpError("combiner ")
-                              << c.getCustom() << " combines (";
-    llvm::interleaveComma(actual, diag);
-    diag << ") but the computation yields (";
-    llvm::interleaveComma(expected, diag);
-    diag << ")";
+                              << c.getCustom() << " combines (" << list(actual)
+                              << ") but the computation yields ("
+                              << list(expected) << ")";
     diag.attachNote(combiner.getLoc()) << "combiner defined here";
     return diag;
   }

@@ -17,11 +17,12 @@
 // RUN: mdh-opt %examples/small/int_reduction.mlir --mdh-oracle-to-llvm \
 // RUN:   | FileCheck %s --check-prefix=SMALL-LLVM --implicit-check-not=mdh.
 
-// CHECK-DAG: #[[$MAP:map[0-9]*]] = affine_map<(d0) -> (d0)>
-// CHECK-DAG: #[[$MAP1:map[0-9]*]] = affine_map<(d0) -> ()>
+// CHECK-NOT: #map
 // CHECK-LABEL: func.func @int_dot_16777216(
 // CHECK-SAME: %[[a:[a-zA-Z0-9_]+]]: memref<16777216xi32>, %[[b:[a-zA-Z0-9_]+]]: memref<16777216xi32>, %[[r:[a-zA-Z0-9_]+]]: memref<i32>) {
-// CHECK-NEXT: mdh.compute "int_dot" sizes(16777216) combine(pw(add)) ins(%[[a]] : memref<16777216xi32> [#[[$MAP]]], %[[b]] : memref<16777216xi32> [#[[$MAP]]]) outs(%[[r]] : memref<i32> [#[[$MAP1]]]) {
+// CHECK-NEXT: mdh.compute "int_dot" sizes(16777216) combine(pw(add))
+// CHECK-NEXT: ins(%[[a]] : memref<16777216xi32> [(d0) -> (d0)], %[[b]] : memref<16777216xi32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[r]] : memref<i32> [(d0) -> ()]) {
 // CHECK-NEXT: ^bb0(%[[x:[a-zA-Z0-9_]+]]: i32, %[[y:[a-zA-Z0-9_]+]]: i32):
 // CHECK-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.muli %[[x]], %[[y]] : i32
 // CHECK-NEXT: mdh.yield %[[p]] : i32
@@ -29,11 +30,12 @@
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 
-// SMALL-DAG: #[[$MAP:map[0-9]*]] = affine_map<(d0) -> (d0)>
-// SMALL-DAG: #[[$MAP1:map[0-9]*]] = affine_map<(d0) -> ()>
+// SMALL-NOT: #map
 // SMALL-LABEL: func.func @int_dot_small(
 // SMALL-SAME: %[[a:[a-zA-Z0-9_]+]]: memref<1013xi32>, %[[b:[a-zA-Z0-9_]+]]: memref<1013xi32>, %[[r:[a-zA-Z0-9_]+]]: memref<i32>) {
-// SMALL-NEXT: mdh.compute "int_dot" sizes(1013) combine(pw(add)) ins(%[[a]] : memref<1013xi32> [#[[$MAP]]], %[[b]] : memref<1013xi32> [#[[$MAP]]]) outs(%[[r]] : memref<i32> [#[[$MAP1]]]) {
+// SMALL-NEXT: mdh.compute "int_dot" sizes(1013) combine(pw(add))
+// SMALL-NEXT: ins(%[[a]] : memref<1013xi32> [(d0) -> (d0)], %[[b]] : memref<1013xi32> [(d0) -> (d0)])
+// SMALL-NEXT: outs(%[[r]] : memref<i32> [(d0) -> ()]) {
 // SMALL-NEXT: ^bb0(%[[x:[a-zA-Z0-9_]+]]: i32, %[[y:[a-zA-Z0-9_]+]]: i32):
 // SMALL-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.muli %[[x]], %[[y]] : i32
 // SMALL-NEXT: mdh.yield %[[p]] : i32

@@ -16,13 +16,12 @@
 // RUN: mdh-opt %examples/small/mcc.mlir --mdh-oracle-to-llvm \
 // RUN:   | FileCheck %s --check-prefix=SMALL-LLVM --implicit-check-not=mdh.
 
-// CHECK-DAG: #[[$MAP:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)>
-// CHECK-DAG: #[[$MAP1:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
-// CHECK-DAG: #[[$MAP2:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[$MAP3:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)>
+// CHECK-NOT: #map
 // CHECK-LABEL: func.func @mcc_1x7x7x512(
 // CHECK-SAME: %[[I:[a-zA-Z0-9_]+]]: memref<1x9x9x512xf32>, %[[F:[a-zA-Z0-9_]+]]: memref<512x3x3x512xf32>, %[[O:[a-zA-Z0-9_]+]]: memref<1x7x7x512xf32>) {
-// CHECK-NEXT: mdh.compute "mcc" sizes(1, 7, 7, 512, 3, 3, 512) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add)) ins(%[[I]] : memref<1x9x9x512xf32> [#[[$MAP]]], %[[F]] : memref<512x3x3x512xf32> [#[[$MAP1]]]) outs(%[[O]] : memref<1x7x7x512xf32> [#[[$MAP2]]]) {
+// CHECK-NEXT: mdh.compute "mcc" sizes(1, 7, 7, 512, 3, 3, 512) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add))
+// CHECK-NEXT: ins(%[[I]] : memref<1x9x9x512xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)], %[[F]] : memref<512x3x3x512xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)])
+// CHECK-NEXT: outs(%[[O]] : memref<1x7x7x512xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)]) {
 // CHECK-NEXT: ^bb0(%[[i:[a-zA-Z0-9_]+]]: f32, %[[f:[a-zA-Z0-9_]+]]: f32):
 // CHECK-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.mulf %[[i]], %[[f]] : f32
 // CHECK-NEXT: mdh.yield %[[p]] : f32
@@ -31,7 +30,9 @@
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @mcc_1x112x112x64(
 // CHECK-SAME: %[[I:[a-zA-Z0-9_]+]]: memref<1x230x230x3xf32>, %[[F:[a-zA-Z0-9_]+]]: memref<64x7x7x3xf32>, %[[O:[a-zA-Z0-9_]+]]: memref<1x112x112x64xf32>) {
-// CHECK-NEXT: mdh.compute "mcc" sizes(1, 112, 112, 64, 7, 7, 3) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add)) ins(%[[I]] : memref<1x230x230x3xf32> [#[[$MAP3]]], %[[F]] : memref<64x7x7x3xf32> [#[[$MAP1]]]) outs(%[[O]] : memref<1x112x112x64xf32> [#[[$MAP2]]]) {
+// CHECK-NEXT: mdh.compute "mcc" sizes(1, 112, 112, 64, 7, 7, 3) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add))
+// CHECK-NEXT: ins(%[[I]] : memref<1x230x230x3xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)], %[[F]] : memref<64x7x7x3xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)])
+// CHECK-NEXT: outs(%[[O]] : memref<1x112x112x64xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)]) {
 // CHECK-NEXT: ^bb0(%[[i:[a-zA-Z0-9_]+]]: f32, %[[f:[a-zA-Z0-9_]+]]: f32):
 // CHECK-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.mulf %[[i]], %[[f]] : f32
 // CHECK-NEXT: mdh.yield %[[p]] : f32
@@ -39,13 +40,12 @@
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 
-// SMALL-DAG: #[[$MAP:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)>
-// SMALL-DAG: #[[$MAP1:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
-// SMALL-DAG: #[[$MAP2:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
-// SMALL-DAG: #[[$MAP3:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)>
+// SMALL-NOT: #map
 // SMALL-LABEL: func.func @mcc_small(
 // SMALL-SAME: %[[I:[a-zA-Z0-9_]+]]: memref<5x9x14x11xf32>, %[[F:[a-zA-Z0-9_]+]]: memref<17x3x2x11xf32>, %[[O:[a-zA-Z0-9_]+]]: memref<5x7x13x17xf32>) {
-// SMALL-NEXT: mdh.compute "mcc" sizes(5, 7, 13, 17, 3, 2, 11) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add)) ins(%[[I]] : memref<5x9x14x11xf32> [#[[$MAP]]], %[[F]] : memref<17x3x2x11xf32> [#[[$MAP1]]]) outs(%[[O]] : memref<5x7x13x17xf32> [#[[$MAP2]]]) {
+// SMALL-NEXT: mdh.compute "mcc" sizes(5, 7, 13, 17, 3, 2, 11) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add))
+// SMALL-NEXT: ins(%[[I]] : memref<5x9x14x11xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4, d2 + d5, d6)], %[[F]] : memref<17x3x2x11xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)])
+// SMALL-NEXT: outs(%[[O]] : memref<5x7x13x17xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)]) {
 // SMALL-NEXT: ^bb0(%[[i:[a-zA-Z0-9_]+]]: f32, %[[f:[a-zA-Z0-9_]+]]: f32):
 // SMALL-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.mulf %[[i]], %[[f]] : f32
 // SMALL-NEXT: mdh.yield %[[p]] : f32
@@ -54,7 +54,9 @@
 // SMALL-NEXT: }
 // SMALL-LABEL: func.func @mcc_stride2_small(
 // SMALL-SAME: %[[I:[a-zA-Z0-9_]+]]: memref<5x14x23x17xf32>, %[[F:[a-zA-Z0-9_]+]]: memref<13x2x3x17xf32>, %[[O:[a-zA-Z0-9_]+]]: memref<5x7x11x13xf32>) {
-// SMALL-NEXT: mdh.compute "mcc" sizes(5, 7, 11, 13, 2, 3, 17) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add)) ins(%[[I]] : memref<5x14x23x17xf32> [#[[$MAP3]]], %[[F]] : memref<13x2x3x17xf32> [#[[$MAP1]]]) outs(%[[O]] : memref<5x7x11x13xf32> [#[[$MAP2]]]) {
+// SMALL-NEXT: mdh.compute "mcc" sizes(5, 7, 11, 13, 2, 3, 17) combine(cc, cc, cc, cc, pw(add), pw(add), pw(add))
+// SMALL-NEXT: ins(%[[I]] : memref<5x14x23x17xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)], %[[F]] : memref<13x2x3x17xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)])
+// SMALL-NEXT: outs(%[[O]] : memref<5x7x11x13xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)]) {
 // SMALL-NEXT: ^bb0(%[[i:[a-zA-Z0-9_]+]]: f32, %[[f:[a-zA-Z0-9_]+]]: f32):
 // SMALL-NEXT: %[[p:[a-zA-Z0-9_]+]] = arith.mulf %[[i]], %[[f]] : f32
 // SMALL-NEXT: mdh.yield %[[p]] : f32

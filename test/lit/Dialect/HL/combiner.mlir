@@ -228,7 +228,7 @@ mdh.combiner @argmax associative commutative (f32, i32) {
 
 func.func @combiner_types(%x: memref<8xf32>, %v: memref<f32>,
                           %i: memref<i64>) {
-  // expected-error @+1 {{'mdh.compute' op combiner @argmax combines ('f32', 'i32') but the computation yields ('f32', 'i64')}}
+  // expected-error @+1 {{'mdh.compute' op combiner @argmax combines (f32, i32) but the computation yields (f32, i64)}}
   mdh.compute sizes(8) combine(pw(@argmax))
       ins(%x : memref<8xf32> [affine_map<(k) -> (k)>])
       outs(%v : memref<f32> [affine_map<(k) -> ()>],
@@ -253,7 +253,7 @@ mdh.combiner @sum associative commutative (f32) {
 }
 
 func.func @combiner_arity(%x: memref<3x8xf32>, %y: memref<6xf32>) {
-  // expected-error @+1 {{'mdh.compute' op combiner @sum combines ('f32') but the computation yields ('f32', 'f32')}}
+  // expected-error @+1 {{'mdh.compute' op combiner @sum combines (f32) but the computation yields (f32, f32)}}
   mdh.compute sizes(3, 8) combine(cc, pw(@sum))
       ins(%x : memref<3x8xf32> [affine_map<(i, k) -> (i, k)>])
       outs(%y : memref<6xf32> [affine_map<(i, k) -> (i)>,

@@ -6,23 +6,7 @@
 
 // Round trip of every syntax feature of HL-IR.
 
-// CHECK-DAG: #[[$ID1:map[0-9]*]] = affine_map<(d0) -> (d0)>
-// CHECK-DAG: #[[$P1:map[0-9]*]] = affine_map<(d0) -> (d0 + 1)>
-// CHECK-DAG: #[[$P2:map[0-9]*]] = affine_map<(d0) -> (d0 + 2)>
-// CHECK-DAG: #[[$SCALAR1:map[0-9]*]] = affine_map<(d0) -> ()>
-// CHECK-DAG: #[[$ID2:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG: #[[$T2:map[0-9]*]] = affine_map<(d0, d1) -> (d1, d0)>
-// CHECK-DAG: #[[$D0OF2:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
-// CHECK-DAG: #[[$D1OF2:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
-// CHECK-DAG: #[[$SLICE0:map[0-9]*]] = affine_map<(d0, d1) -> (0, d0, d1)>
-// CHECK-DAG: #[[$SLICE1:map[0-9]*]] = affine_map<(d0, d1) -> (1, d0, d1)>
-// CHECK-DAG: #[[$MM_A:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
-// CHECK-DAG: #[[$MM_B:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
-// CHECK-DAG: #[[$MM_C:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
-// CHECK-DAG: #[[$MCC_I:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)>
-// CHECK-DAG: #[[$MCC_F:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
-// CHECK-DAG: #[[$MCC_O:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[$DIVMOD:map[0-9]*]] = affine_map<(d0) -> (d0 floordiv 4, d0 mod 4)>
+// CHECK-NOT: #map
 
 //===----------------------------------------------------------------------===//
 // Views: names, inputs, outputs, maps
@@ -32,8 +16,8 @@
 // CHECK-LABEL: func.func @matvec(
 // CHECK-SAME: %[[M:.*]]: memref<1024x512xf32>, %[[V:.*]]: memref<512xf32>, %[[W:.*]]: memref<1024xf32>)
 // CHECK: mdh.compute "matvec" sizes(1024, 512) combine(cc, pw(add))
-// CHECK-SAME: ins(%[[M]] : memref<1024x512xf32> [#[[$ID2]]], %[[V]] : memref<512xf32> [#[[$D1OF2]]])
-// CHECK-SAME: outs(%[[W]] : memref<1024xf32> [#[[$D0OF2]]]) {
+// CHECK-NEXT: ins(%[[M]] : memref<1024x512xf32> [(d0, d1) -> (d0, d1)], %[[V]] : memref<512xf32> [(d0, d1) -> (d1)])
+// CHECK-NEXT: outs(%[[W]] : memref<1024xf32> [(d0, d1) -> (d0)]) {
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
 // CHECK-NEXT: %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
 // CHECK-NEXT: mdh.yield %[[P]] : f32
@@ -56,8 +40,8 @@ func.func @matvec(%M: memref<1024x512xf32>, %v: memref<512xf32>,
 // CHECK-LABEL: func.func @matmul(
 // CHECK-SAME: %[[A:.*]]: memref<13x11xf32>, %[[B:.*]]: memref<11x7xf32>, %[[C:.*]]: memref<13x7xf32>)
 // CHECK: mdh.compute sizes(13, 7, 11) combine(cc, cc, pw(add))
-// CHECK-SAME: ins(%[[A]] : memref<13x11xf32> [#[[$MM_A]]], %[[B]] : memref<11x7xf32> [#[[$MM_B]]])
-// CHECK-SAME: outs(%[[C]] : memref<13x7xf32> [#[[$MM_C]]]) {
+// CHECK-NEXT: ins(%[[A]] : memref<13x11xf32> [(d0, d1, d2) -> (d0, d2)], %[[B]] : memref<11x7xf32> [(d0, d1, d2) -> (d2, d1)])
+// CHECK-NEXT: outs(%[[C]] : memref<13x7xf32> [(d0, d1, d2) -> (d0, d1)]) {
 func.func @matmul(%a: memref<13x11xf32>, %b: memref<11x7xf32>,
                   %c: memref<13x7xf32>) {
   mdh.compute sizes(13, 7, 11) combine(cc, cc, pw(add))
@@ -74,7 +58,8 @@ func.func @matmul(%a: memref<13x11xf32>, %b: memref<11x7xf32>,
 // No `ins`: the scalar function has no arguments.
 // CHECK-LABEL: func.func @fill(
 // CHECK-SAME: %[[Y:.*]]: memref<7x5xi32>)
-// CHECK: mdh.compute sizes(7, 5) combine(cc, cc) outs(%[[Y]] : memref<7x5xi32> [#[[$ID2]]]) {
+// CHECK: mdh.compute sizes(7, 5) combine(cc, cc)
+// CHECK-NEXT: outs(%[[Y]] : memref<7x5xi32> [(d0, d1) -> (d0, d1)]) {
 // CHECK-NEXT: %[[C:.*]] = arith.constant 3 : i32
 // CHECK-NEXT: mdh.yield %[[C]] : i32
 // CHECK-NEXT: }
@@ -91,8 +76,8 @@ func.func @fill(%y: memref<7x5xi32>) {
 // CHECK-LABEL: func.func @dot(
 // CHECK-SAME: %[[X:.*]]: memref<13xf32>, %[[Y:.*]]: memref<13xf32>, %[[R:.*]]: memref<f32>)
 // CHECK: mdh.compute "dot" sizes(13) combine(pw(add))
-// CHECK-SAME: ins(%[[X]] : memref<13xf32> [#[[$ID1]]], %[[Y]] : memref<13xf32> [#[[$ID1]]])
-// CHECK-SAME: outs(%[[R]] : memref<f32> [#[[$SCALAR1]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<13xf32> [(d0) -> (d0)], %[[Y]] : memref<13xf32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[R]] : memref<f32> [(d0) -> ()]) {
 func.func @dot(%x: memref<13xf32>, %y: memref<13xf32>, %r: memref<f32>) {
   mdh.compute "dot" sizes(13) combine(pw(add))
       ins(%x : memref<13xf32> [affine_map<(k) -> (k)>],
@@ -109,8 +94,8 @@ func.func @dot(%x: memref<13xf32>, %y: memref<13xf32>, %r: memref<f32>) {
 // CHECK-LABEL: func.func @jacobi1d(
 // CHECK-SAME: %[[X:.*]]: memref<130xf32>, %[[Y:.*]]: memref<128xf32>)
 // CHECK: mdh.compute "jacobi1d" sizes(128) combine(cc)
-// CHECK-SAME: ins(%[[X]] : memref<130xf32> [#[[$ID1]], #[[$P1]], #[[$P2]]])
-// CHECK-SAME: outs(%[[Y]] : memref<128xf32> [#[[$ID1]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<130xf32> [(d0) -> (d0), (d0) -> (d0 + 1), (d0) -> (d0 + 2)])
+// CHECK-NEXT: outs(%[[Y]] : memref<128xf32> [(d0) -> (d0)]) {
 // CHECK-NEXT: ^bb0(%[[L:.*]]: f32, %[[C:.*]]: f32, %[[R:.*]]: f32):
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[L]], %[[C]] : f32
 // CHECK-NEXT: %[[T:.*]] = arith.addf %[[S]], %[[R]] : f32
@@ -134,8 +119,8 @@ func.func @jacobi1d(%x: memref<130xf32>, %y: memref<128xf32>) {
 // CHECK-LABEL: func.func @two_stencils(
 // CHECK-SAME: %[[A:.*]]: memref<10xi32>, %[[B:.*]]: memref<10xi64>, %[[Y:.*]]: memref<8xi64>)
 // CHECK: mdh.compute sizes(8) combine(cc)
-// CHECK-SAME: ins(%[[A]] : memref<10xi32> [#[[$ID1]], #[[$P2]]], %[[B]] : memref<10xi64> [#[[$P1]], #[[$ID1]], #[[$P2]]])
-// CHECK-SAME: outs(%[[Y]] : memref<8xi64> [#[[$ID1]]]) {
+// CHECK-NEXT: ins(%[[A]] : memref<10xi32> [(d0) -> (d0), (d0) -> (d0 + 2)], %[[B]] : memref<10xi64> [(d0) -> (d0 + 1), (d0) -> (d0), (d0) -> (d0 + 2)])
+// CHECK-NEXT: outs(%[[Y]] : memref<8xi64> [(d0) -> (d0)]) {
 // CHECK-NEXT: ^bb0(%[[A0:.*]]: i32, %[[A2:.*]]: i32, %[[B1:.*]]: i64, %[[B0:.*]]: i64, %[[B2:.*]]: i64):
 func.func @two_stencils(%a: memref<10xi32>, %b: memref<10xi64>,
                         %y: memref<8xi64>) {
@@ -163,8 +148,8 @@ func.func @two_stencils(%a: memref<10xi32>, %b: memref<10xi64>,
 // CHECK-SAME: %[[I:.*]]: memref<2x7x11x11xf32>, %[[F:.*]]: memref<7x3x3x11xf32>, %[[O:.*]]: memref<2x3x5x7xf32>)
 // CHECK: mdh.compute "mcc" sizes(2, 3, 5, 7, 3, 3, 11)
 // CHECK-SAME: combine(cc, cc, cc, cc, pw(add), pw(add), pw(add))
-// CHECK-SAME: ins(%[[I]] : memref<2x7x11x11xf32> [#[[$MCC_I]]], %[[F]] : memref<7x3x3x11xf32> [#[[$MCC_F]]])
-// CHECK-SAME: outs(%[[O]] : memref<2x3x5x7xf32> [#[[$MCC_O]]]) {
+// CHECK-NEXT: ins(%[[I]] : memref<2x7x11x11xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d6)], %[[F]] : memref<7x3x3x11xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)])
+// CHECK-NEXT: outs(%[[O]] : memref<2x3x5x7xf32> [(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)]) {
 func.func @mcc_stride2(%in: memref<2x7x11x11xf32>, %f: memref<7x3x3x11xf32>,
                        %out: memref<2x3x5x7xf32>) {
   mdh.compute "mcc" sizes(2, 3, 5, 7, 3, 3, 11)
@@ -187,8 +172,8 @@ func.func @mcc_stride2(%in: memref<2x7x11x11xf32>, %f: memref<7x3x3x11xf32>,
 // CHECK-LABEL: func.func @several_outputs(
 // CHECK-SAME: %[[X:.*]]: memref<3x5xf64>, %[[A:.*]]: memref<3x5xf64>, %[[B:.*]]: memref<5x3xf64>, %[[C:.*]]: memref<2x3x5xf64>)
 // CHECK: mdh.compute sizes(3, 5) combine(cc, cc)
-// CHECK-SAME: ins(%[[X]] : memref<3x5xf64> [#[[$ID2]]])
-// CHECK-SAME: outs(%[[A]] : memref<3x5xf64> [#[[$ID2]]], %[[B]] : memref<5x3xf64> [#[[$T2]]], %[[C]] : memref<2x3x5xf64> [#[[$SLICE0]], #[[$SLICE1]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<3x5xf64> [(d0, d1) -> (d0, d1)])
+// CHECK-NEXT: outs(%[[A]] : memref<3x5xf64> [(d0, d1) -> (d0, d1)], %[[B]] : memref<5x3xf64> [(d0, d1) -> (d1, d0)], %[[C]] : memref<2x3x5xf64> [(d0, d1) -> (0, d0, d1), (d0, d1) -> (1, d0, d1)]) {
 // CHECK-NEXT: ^bb0(%[[V:.*]]: f64):
 // CHECK-NEXT: %[[N:.*]] = arith.negf %[[V]] : f64
 // CHECK-NEXT: mdh.yield %[[V]], %[[N]], %[[V]], %[[N]] : f64, f64, f64, f64
@@ -210,7 +195,9 @@ func.func @several_outputs(%x: memref<3x5xf64>, %a: memref<3x5xf64>,
 // Rank-0 input and rank-0 output.
 // CHECK-LABEL: func.func @rank0_copy(
 // CHECK-SAME: %[[X:.*]]: memref<i64>, %[[Y:.*]]: memref<i64>)
-// CHECK: mdh.compute sizes(1) combine(cc) ins(%[[X]] : memref<i64> [#[[$SCALAR1]]]) outs(%[[Y]] : memref<i64> [#[[$SCALAR1]]]) {
+// CHECK: mdh.compute sizes(1) combine(cc)
+// CHECK-NEXT: ins(%[[X]] : memref<i64> [(d0) -> ()])
+// CHECK-NEXT: outs(%[[Y]] : memref<i64> [(d0) -> ()]) {
 func.func @rank0_copy(%x: memref<i64>, %y: memref<i64>) {
   mdh.compute sizes(1) combine(cc)
       ins(%x : memref<i64> [affine_map<(i) -> ()>])
@@ -224,7 +211,9 @@ func.func @rank0_copy(%x: memref<i64>, %y: memref<i64>) {
 // floordiv and mod in a map (exactly in bounds).
 // CHECK-LABEL: func.func @divmod_view(
 // CHECK-SAME: %[[X:.*]]: memref<3x4xi16>, %[[Y:.*]]: memref<12xi16>)
-// CHECK: mdh.compute sizes(12) combine(cc) ins(%[[X]] : memref<3x4xi16> [#[[$DIVMOD]]]) outs(%[[Y]] : memref<12xi16> [#[[$ID1]]]) {
+// CHECK: mdh.compute sizes(12) combine(cc)
+// CHECK-NEXT: ins(%[[X]] : memref<3x4xi16> [(d0) -> (d0 floordiv 4, d0 mod 4)])
+// CHECK-NEXT: outs(%[[Y]] : memref<12xi16> [(d0) -> (d0)]) {
 func.func @divmod_view(%x: memref<3x4xi16>, %y: memref<12xi16>) {
   mdh.compute sizes(12) combine(cc)
       ins(%x : memref<3x4xi16> [affine_map<(i) -> (i floordiv 4, i mod 4)>])
@@ -243,8 +232,8 @@ func.func @divmod_view(%x: memref<3x4xi16>, %y: memref<12xi16>) {
 // CHECK-LABEL: func.func @dot_f16_bf16(
 // CHECK-SAME: %[[X:.*]]: memref<13xf16>, %[[Y:.*]]: memref<13xbf16>, %[[R:.*]]: memref<f32>)
 // CHECK: mdh.compute sizes(13) combine(pw(add))
-// CHECK-SAME: ins(%[[X]] : memref<13xf16> [#[[$ID1]]], %[[Y]] : memref<13xbf16> [#[[$ID1]]])
-// CHECK-SAME: outs(%[[R]] : memref<f32> [#[[$SCALAR1]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<13xf16> [(d0) -> (d0)], %[[Y]] : memref<13xbf16> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[R]] : memref<f32> [(d0) -> ()]) {
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f16, %[[B:.*]]: bf16):
 // CHECK-NEXT: %[[AE:.*]] = arith.extf %[[A]] : f16 to f32
 // CHECK-NEXT: %[[BE:.*]] = arith.extf %[[B]] : bf16 to f32
@@ -272,10 +261,18 @@ func.func @dot_f16_bf16(%x: memref<13xf16>, %y: memref<13xbf16>,
 // add and mul on every type; max and min on floats.
 // CHECK-LABEL: func.func @float_operators(
 // CHECK-SAME: %[[H:.*]]: memref<7xf16>, %[[HR:.*]]: memref<f16>, %[[BF:.*]]: memref<7xbf16>, %[[BFR:.*]]: memref<bf16>, %[[F:.*]]: memref<7xf32>, %[[FR:.*]]: memref<f32>, %[[D:.*]]: memref<7xf64>, %[[DR:.*]]: memref<f64>)
-// CHECK: mdh.compute sizes(7) combine(pw(add)) ins(%[[H]] : memref<7xf16> [#[[$ID1]]]) outs(%[[HR]] : memref<f16> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(mul)) ins(%[[BF]] : memref<7xbf16> [#[[$ID1]]]) outs(%[[BFR]] : memref<bf16> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(max)) ins(%[[F]] : memref<7xf32> [#[[$ID1]]]) outs(%[[FR]] : memref<f32> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(min)) ins(%[[D]] : memref<7xf64> [#[[$ID1]]]) outs(%[[DR]] : memref<f64> [#[[$SCALAR1]]])
+// CHECK: mdh.compute sizes(7) combine(pw(add))
+// CHECK-NEXT: ins(%[[H]] : memref<7xf16> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[HR]] : memref<f16> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(mul))
+// CHECK-NEXT: ins(%[[BF]] : memref<7xbf16> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[BFR]] : memref<bf16> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(max))
+// CHECK-NEXT: ins(%[[F]] : memref<7xf32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[FR]] : memref<f32> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(min))
+// CHECK-NEXT: ins(%[[D]] : memref<7xf64> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[DR]] : memref<f64> [(d0) -> ()])
 func.func @float_operators(%h: memref<7xf16>, %hr: memref<f16>,
                            %bf: memref<7xbf16>, %bfr: memref<bf16>,
                            %f: memref<7xf32>, %fr: memref<f32>,
@@ -310,15 +307,33 @@ func.func @float_operators(%h: memref<7xf16>, %hr: memref<f16>,
 // The integer operators, on every integer width.
 // CHECK-LABEL: func.func @integer_operators(
 // CHECK-SAME: %[[B:.*]]: memref<7xi8>, %[[BR:.*]]: memref<i8>, %[[S:.*]]: memref<7xi16>, %[[SR:.*]]: memref<i16>, %[[W:.*]]: memref<7xi32>, %[[WR:.*]]: memref<i32>, %[[L:.*]]: memref<7xi64>, %[[LR:.*]]: memref<i64>)
-// CHECK: mdh.compute sizes(7) combine(pw(add)) ins(%[[W]] : memref<7xi32> [#[[$ID1]]]) outs(%[[WR]] : memref<i32> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(mul)) ins(%[[L]] : memref<7xi64> [#[[$ID1]]]) outs(%[[LR]] : memref<i64> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(maxsi)) ins(%[[W]] : memref<7xi32> [#[[$ID1]]]) outs(%[[WR]] : memref<i32> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(maxui)) ins(%[[B]] : memref<7xi8> [#[[$ID1]]]) outs(%[[BR]] : memref<i8> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(minsi)) ins(%[[S]] : memref<7xi16> [#[[$ID1]]]) outs(%[[SR]] : memref<i16> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(minui)) ins(%[[L]] : memref<7xi64> [#[[$ID1]]]) outs(%[[LR]] : memref<i64> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(and)) ins(%[[W]] : memref<7xi32> [#[[$ID1]]]) outs(%[[WR]] : memref<i32> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(or)) ins(%[[S]] : memref<7xi16> [#[[$ID1]]]) outs(%[[SR]] : memref<i16> [#[[$SCALAR1]]])
-// CHECK: mdh.compute sizes(7) combine(pw(xor)) ins(%[[B]] : memref<7xi8> [#[[$ID1]]]) outs(%[[BR]] : memref<i8> [#[[$SCALAR1]]])
+// CHECK: mdh.compute sizes(7) combine(pw(add))
+// CHECK-NEXT: ins(%[[W]] : memref<7xi32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[WR]] : memref<i32> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(mul))
+// CHECK-NEXT: ins(%[[L]] : memref<7xi64> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[LR]] : memref<i64> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(maxsi))
+// CHECK-NEXT: ins(%[[W]] : memref<7xi32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[WR]] : memref<i32> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(maxui))
+// CHECK-NEXT: ins(%[[B]] : memref<7xi8> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[BR]] : memref<i8> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(minsi))
+// CHECK-NEXT: ins(%[[S]] : memref<7xi16> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[SR]] : memref<i16> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(minui))
+// CHECK-NEXT: ins(%[[L]] : memref<7xi64> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[LR]] : memref<i64> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(and))
+// CHECK-NEXT: ins(%[[W]] : memref<7xi32> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[WR]] : memref<i32> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(or))
+// CHECK-NEXT: ins(%[[S]] : memref<7xi16> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[SR]] : memref<i16> [(d0) -> ()])
+// CHECK: mdh.compute sizes(7) combine(pw(xor))
+// CHECK-NEXT: ins(%[[B]] : memref<7xi8> [(d0) -> (d0)])
+// CHECK-NEXT: outs(%[[BR]] : memref<i8> [(d0) -> ()])
 func.func @integer_operators(%b: memref<7xi8>, %br: memref<i8>,
                              %s: memref<7xi16>, %sr: memref<i16>,
                              %w: memref<7xi32>, %wr: memref<i32>,
@@ -400,7 +415,8 @@ func.func @sum2d(%x: memref<3x5xi32>, %r: memref<i32>) {
 // CHECK-LABEL: func.func @prefix_sum(
 // CHECK-SAME: %[[X:.*]]: memref<3x17xf32>, %[[Y:.*]]: memref<3x17xf32>)
 // CHECK: mdh.compute "scan" sizes(3, 17) combine(cc, ps(add))
-// CHECK-SAME: ins(%[[X]] : memref<3x17xf32> [#[[$ID2]]]) outs(%[[Y]] : memref<3x17xf32> [#[[$ID2]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<3x17xf32> [(d0, d1) -> (d0, d1)])
+// CHECK-NEXT: outs(%[[Y]] : memref<3x17xf32> [(d0, d1) -> (d0, d1)]) {
 func.func @prefix_sum(%x: memref<3x17xf32>, %y: memref<3x17xf32>) {
   mdh.compute "scan" sizes(3, 17) combine(cc, ps(add))
       ins(%x : memref<3x17xf32> [affine_map<(b, i) -> (b, i)>])
@@ -414,7 +430,8 @@ func.func @prefix_sum(%x: memref<3x17xf32>, %y: memref<3x17xf32>) {
 // ps and pw in one computation share the operator.
 // CHECK-LABEL: func.func @scan_of_row_max(
 // CHECK: mdh.compute sizes(5, 3) combine(ps(max), pw(max))
-// CHECK-SAME: outs(%{{.*}} : memref<5xf32> [#[[$D0OF2]]])
+// CHECK-NEXT: ins(%{{.*}} : memref<5x3xf32> [(d0, d1) -> (d0, d1)])
+// CHECK-NEXT: outs(%{{.*}} : memref<5xf32> [(d0, d1) -> (d0)])
 func.func @scan_of_row_max(%x: memref<5x3xf32>, %y: memref<5xf32>) {
   mdh.compute sizes(5, 3) combine(ps(max), pw(max))
       ins(%x : memref<5x3xf32> [affine_map<(i, j) -> (i, j)>])
@@ -463,8 +480,8 @@ mdh.combiner @sum_i8 associative commutative (i8) {
 // CHECK-LABEL: func.func @argmax_rows(
 // CHECK-SAME: %[[X:.*]]: memref<5x17xf32>, %[[V:.*]]: memref<5xf32>, %[[I:.*]]: memref<5xi32>)
 // CHECK: mdh.compute "argmax" sizes(5, 17) combine(cc, pw(@argmax))
-// CHECK-SAME: ins(%[[X]] : memref<5x17xf32> [#[[$ID2]]])
-// CHECK-SAME: outs(%[[V]] : memref<5xf32> [#[[$D0OF2]]], %[[I]] : memref<5xi32> [#[[$D0OF2]]]) {
+// CHECK-NEXT: ins(%[[X]] : memref<5x17xf32> [(d0, d1) -> (d0, d1)])
+// CHECK-NEXT: outs(%[[V]] : memref<5xf32> [(d0, d1) -> (d0)], %[[I]] : memref<5xi32> [(d0, d1) -> (d0)]) {
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f32):
 // CHECK-NEXT: %[[K:.*]] = mdh.index 1
 // CHECK-NEXT: %[[KI:.*]] = arith.index_cast %[[K]] : index to i32
