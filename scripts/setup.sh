@@ -43,4 +43,4 @@ if [[ ! -f "$BUILD/build.ninja" ]]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >/dev/null
 fi
-ninja -C "$BUILD" -j"$JOBS"
+ninja -C "$BUILD" -j"$JOBS" --quiet
