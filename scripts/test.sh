@@ -13,7 +13,9 @@ git ls-files -- '*.c' '*.h' '*.cpp' |
 
 echo "== generated docs are up to date"
 ninja -C "$BUILD" mlir-doc >/dev/null
-diff -u "$ROOT/docs/Dialects/mdh.md" "$BUILD/docs/Dialects/mdh.md"
+for d in mdh mdh_ll; do
+  diff -u "$ROOT/docs/Dialects/$d.md" "$BUILD/docs/Dialects/$d.md"
+done
 diff -u "$ROOT/docs/Passes.md" "$BUILD/docs/MDHConversionPasses.md"
 
 echo "== lit (check-mdh)"

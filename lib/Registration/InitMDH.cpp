@@ -8,6 +8,7 @@
 
 #include "Conversion/Passes.h"
 #include "Dialect/HL/MDHDialect.h"
+#include "Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -22,10 +23,10 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<MDHDialect, affine::AffineDialect, arith::ArithDialect,
-                  cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  ub::UBDialect>();
+  registry.insert<MDHDialect, mdh_ll::MDHLLDialect, affine::AffineDialect,
+                  arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, LLVM::LLVMDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
 }
 
 void mlir::mdh::registerAllPasses() {
