@@ -26,12 +26,14 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -102,6 +104,14 @@ struct Kernel {
 };
 } // namespace
 
+/// Physical memory of this machine in bytes.
+static uint64_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+}
+
 static FailureOr<SmallVector<Kernel>> collectKernels(ModuleOp module) {
   // An implicit module has no location of its own; point at its first op.
   Location moduleLoc = module.getBody()->empty()
@@ -132,6 +142,41 @@ static FailureOr<SmallVector<Kernel>> collectKernels(ModuleOp module) {
         return func.emitError("mdh-run needs memrefs with the identity "
                               "layout in the default memory space, got ")
                << t;
+      // Host buffers hold MDH element types only (fills, sentinels and the
+      // reference read them as such).
+      Type elt = memref.getElementType();
+      auto integer = dyn_cast<IntegerType>(elt);
+      if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elt) &&
+          !(integer && integer.isSignless() &&
+            llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth())))
+        return func.emitError("mdh-run needs memrefs of f16, bf16, f32, f64, "
+                              "i8, i16, i32 or i64, got ")
+               << t;
+    }
+    // All arguments are allocated at once; refuse what cannot fit instead of
+    // failing (or overflowing the size) in the allocator.
+    uint64_t totalBytes = 0;
+    bool overflow = false;
+    for (Type t : func.getArgumentTypes()) {
+      auto memref = cast<MemRefType>(t);
+      uint64_t bytes = memref.getElementTypeBitWidth() / 8;
+      if (llvm::is_contained(memref.getShape(), 0))
+        continue;
+      for (int64_t n : memref.getShape()) {
+        bool o = false;
+        bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(n), &o);
+        overflow |= o;
+      }
+      bool o = false;
+      totalBytes = llvm::SaturatingAdd(totalBytes, bytes, &o);
+      overflow |= o;
+      if (overflow || totalBytes > hostMemoryBytes())
+        return func.emitError("mdh-run cannot allocate the arguments of this "
+                              "kernel: they need ")
+               << (overflow ? std::string("more than 2^64")
+                            : std::to_string(totalBytes))
+               << " bytes, more than the " << hostMemoryBytes()
+               << " bytes of memory of this machine";
     }
     for (auto [k, operand] : llvm::enumerate(computes[0]->getOperands())) {
       auto arg = dyn_cast<BlockArgument>(operand);
@@ -275,6 +320,17 @@ int main(int argc, char **argv) {
   if (target != "oracle") {
     llvm::errs() << "mdh-run: error: unknown target '" << target
                  << "'; available targets: oracle\n";
+    return 1;
+  }
+
+  if (optLevel > 3) {
+    llvm::errs() << "mdh-run: error: unknown optimization level -O"
+                 << optLevel.getValue() << "; expected 0, 1, 2 or 3\n";
+    return 1;
+  }
+  if (samples < 1) {
+    llvm::errs() << "mdh-run: error: --samples must be at least 1, got "
+                 << samples.getValue() << "\n";
     return 1;
   }
 

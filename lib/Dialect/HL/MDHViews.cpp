@@ -15,6 +15,9 @@
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -97,8 +100,114 @@ static SmallVector<int64_t> affineRow(ArrayRef<int64_t> e, int64_t sign,
   return row;
 }
 
+namespace {
+/// A closed integer interval, or no bound at all (`known` false). __int128
+/// holds every sum and product of two int64 bounds exactly.
+struct Range {
+  __int128 lo = 0, hi = 0;
+  bool known = false;
+};
+} // namespace
+
+/// Computes the range of `e` over the iteration box into `range`; returns
+/// the first subexpression whose range leaves [-INT64_MAX, INT64_MAX], or
+/// null. The kernels evaluate index maps in wrapping 64-bit arithmetic (and
+/// ceildiv negates its operand), while the checks of this file reason over
+/// the integers, so a map must stay in that range at every point. Divisions
+/// by anything but a positive constant are left unbounded: flattening
+/// rejects them.
+static AffineExpr findOverflow(AffineExpr e, ArrayRef<int64_t> sizes,
+                               Range &range) {
+  range = Range();
+  if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+    range = {c.getValue(), c.getValue(), true};
+  } else if (auto d = dyn_cast<AffineDimExpr>(e)) {
+    if (d.getPosition() >= sizes.size())
+      return nullptr;
+    range = {0, sizes[d.getPosition()] - 1, true};
+  } else if (auto bin = dyn_cast<AffineBinaryOpExpr>(e)) {
+    Range l, r;
+    for (auto [operand, operandRange] :
+         {std::pair(bin.getLHS(), &l), std::pair(bin.getRHS(), &r)}) {
+      if (AffineExpr inner = findOverflow(operand, sizes, *operandRange)) {
+        range = *operandRange;
+        return inner;
+      }
+    }
+    if (!l.known || !r.known)
+      return nullptr;
+    switch (e.getKind()) {
+    case AffineExprKind::Add:
+      range = {l.lo + r.lo, l.hi + r.hi, true};
+      break;
+    case AffineExprKind::Mul: {
+      __int128 p[] = {l.lo * r.lo, l.lo * r.hi, l.hi * r.lo, l.hi * r.hi};
+      range = {*std::min_element(p, p + 4), *std::max_element(p, p + 4), true};
+      break;
+    }
+    default: {
+      // The quotient or remainder of a division by a positive constant.
+      if (r.lo != r.hi || r.lo < 1)
+        return nullptr;
+      __int128 c = r.lo;
+      auto floorDiv = [&](__int128 v) {
+        return v >= 0 ? v / c : -((-v + c - 1) / c);
+      };
+      auto ceilDiv = [&](__int128 v) {
+        return v >= 0 ? (v + c - 1) / c : -(-v / c);
+      };
+      if (e.getKind() == AffineExprKind::FloorDiv)
+        range = {floorDiv(l.lo), floorDiv(l.hi), true};
+      else if (e.getKind() == AffineExprKind::CeilDiv)
+        range = {ceilDiv(l.lo), ceilDiv(l.hi), true};
+      else
+        range = {0, c - 1, true};
+      break;
+    }
+    }
+  } else {
+    // Symbols are rejected before the views are checked.
+    return nullptr;
+  }
+  const __int128 max = INT64_MAX;
+  if (range.lo < -max || range.hi > max)
+    return e;
+  return nullptr;
+}
+
+static std::string toString(__int128 v) {
+  bool negative = v < 0;
+  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : v;
+  std::string s;
+  do {
+    s.insert(s.begin(), char('0' + u % 10));
+    u /= 10;
+  } while (u);
+  return negative ? "-" + s : s;
+}
+
+static LogicalResult checkOverflow(ComputeOp op, StringRef role, unsigned i,
+                                   unsigned j, AffineMap map) {
+  for (AffineExpr result : map.getResults()) {
+    Range range;
+    if (AffineExpr e = findOverflow(result, op.getSizes(), range)) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      e.print(os);
+      return op.emitOpError("index map #")
+             << j << " of " << role << " #" << i
+             << " overflows 64-bit index arithmetic: '" << text
+             << "' ranges over [" << toString(range.lo) << ", "
+             << toString(range.hi) << "] in the iteration space";
+    }
+  }
+  return success();
+}
+
 static LogicalResult checkBounds(ComputeOp op, StringRef role, unsigned i,
                                  unsigned j, AffineMap map, MemRefType type) {
+  if (failed(checkOverflow(op, role, i, j, map)))
+    return failure();
   ArrayRef<int64_t> sizes = op.getSizes();
   FailureOr<FlatMap> flat = flatten(map);
   if (failed(flat))
@@ -126,6 +235,64 @@ static LogicalResult checkBounds(ComputeOp op, StringRef role, unsigned i,
     }
   }
   return success();
+}
+
+/// Dimensions in which `map` is injective by a cheap sufficient test: if two
+/// points of the box have the same image, they agree in every returned
+/// dimension. A result whose linear part, restricted to the dimensions not
+/// yet proven equal, is a mixed-radix number (each coefficient beats the
+/// others below it at their largest digits) pins all those dimensions; the
+/// test repeats until no result pins more. It settles the common strided
+/// views at once, where the exact check can take time exponential in the
+/// number of dimensions.
+static llvm::SmallBitVector provablyInjectiveDims(AffineMap map,
+                                                  ArrayRef<int64_t> sizes) {
+  unsigned numDims = sizes.size();
+  llvm::SmallBitVector pinned(numDims);
+  FailureOr<FlatMap> flat = flatten(map);
+  if (failed(flat))
+    return pinned;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const auto &expr : flat->exprs) {
+      // Locals (floordiv, mod) are not linear in the dimensions.
+      if (llvm::any_of(
+              ArrayRef<int64_t>(expr).slice(numDims, expr.size() - numDims - 1),
+              [](int64_t c) { return c != 0; }))
+        continue;
+      SmallVector<std::pair<unsigned __int128, unsigned>> terms;
+      for (unsigned d = 0; d < numDims; ++d)
+        if (!pinned[d] && expr[d] != 0)
+          terms.push_back({expr[d] < 0 ? -static_cast<unsigned __int128>(
+                                             static_cast<__int128>(expr[d]))
+                                       : expr[d],
+                           d});
+      if (terms.empty())
+        continue;
+      llvm::sort(terms);
+      // |sum of the smaller terms| <= reach < the next coefficient.
+      unsigned __int128 reach = 0;
+      bool mixedRadix = true;
+      for (auto [c, d] : terms) {
+        if (c <= reach) {
+          mixedRadix = false;
+          break;
+        }
+        // Coefficients are below 2^64 and sizes below 2^63, so this stays
+        // below 2^128 while reach is below 2^64.
+        reach += c * static_cast<unsigned __int128>(sizes[d] - 1);
+        if (reach >> 64)
+          reach = static_cast<unsigned __int128>(1) << 64;
+      }
+      if (!mixedRadix)
+        continue;
+      for (auto [c, d] : terms)
+        pinned.set(d);
+      changed = true;
+    }
+  }
+  return pinned;
 }
 
 /// Checks that accesses `a` and `b` of output `i` never write one element
@@ -172,8 +339,9 @@ static LogicalResult checkInjective(ComputeOp op, unsigned i, unsigned ja,
             .str();
     return report(base, what);
   }
+  llvm::SmallBitVector pinned = provablyInjectiveDims(a, sizes);
   for (unsigned d = 0; d < numDims; ++d) {
-    if (op.getCombiner(d).isPW())
+    if (op.getCombiner(d).isPW() || pinned[d])
       continue;
     // p_d < q_d covers p_d != q_d: the pair (p, q) is symmetric.
     FlatLinearConstraints cst = base;

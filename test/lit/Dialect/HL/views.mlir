@@ -303,3 +303,34 @@ func.func @second_output(%x: memref<2xf32>, %y: memref<2xf32>,
   }
   return
 }
+
+// -----
+
+// The kernels compute indices in wrapping 64-bit arithmetic: 2 * (2^62 + 1)
+// wraps to a negative number, whose floordiv is -2, although the exact
+// quotient of every point is in bounds. Such a map is rejected up front
+// (mdh-run used to write out of bounds with it).
+func.func @index_overflow(%x: memref<4xf32>, %y: memref<4xf32>) {
+  // expected-error @+1 {{'mdh.compute' op index map #0 of output #0 overflows 64-bit index arithmetic: 'd0 * 4611686018427387905' ranges over [0, 13835058055282163715] in the iteration space}}
+  mdh.compute sizes(4) combine(cc)
+      ins(%x : memref<4xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<4xf32> [affine_map<(i) -> ((i * 4611686018427387905) floordiv 4611686018427387904)>]) {
+  ^bb0(%a: f32):
+    mdh.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// An intermediate sum that overflows, although the mod brings it back.
+func.func @index_overflow_sum(%x: memref<8xf32>, %y: memref<9223372036854775807xf32>) {
+  // expected-error @+1 {{'mdh.compute' op index map #0 of input #0 overflows 64-bit index arithmetic: 'd0 + 9223372036854775807' ranges over [9223372036854775807, 18446744073709551613] in the iteration space}}
+  mdh.compute sizes(9223372036854775807) combine(cc)
+      ins(%x : memref<8xf32> [affine_map<(i) -> ((i + 9223372036854775807) mod 8)>])
+      outs(%y : memref<9223372036854775807xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%a: f32):
+    mdh.yield %a : f32
+  }
+  return
+}

@@ -1,0 +1,9 @@
+func.func @k(%x: memref<8xf32>, %y: memref<4611686018427387904xf32>) {
+  mdh.compute sizes(8) combine(cc)
+      ins(%x : memref<8xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<4611686018427387904xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%a: f32):
+    mdh.yield %a : f32
+  }
+  return
+}
