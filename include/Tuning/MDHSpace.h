@@ -1,0 +1,112 @@
+//===- MDHSpace.h - The tuning parameters of an MDH computation -*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one component that defines the tuning parameters of an `mdh.compute`
+// on an abstract system model (DESIGN §4): their ranges, the rules that tie
+// them, and which configurations generate identical code. It serves
+//
+//  - the search space (`buildSpace`): the parameters of mdh_ll::Config as an
+//    ATF chain-of-trees space (SearchSpace.h), holding exactly the valid,
+//    canonical configurations;
+//  - the configuration verifier (`verifyConfig`): the same rules, one
+//    located message per violated rule;
+//  - the default heuristic (`defaultConfig`): a valid configuration in the
+//    space, picked from the target's facts in milliseconds.
+//
+// docs/tuning-parameters.md lists every parameter, range and rule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_TUNING_MDHSPACE_H
+#define MDH_TUNING_MDHSPACE_H
+
+#include "Dialect/LL/Config.h"
+#include "Dialect/LL/MDHLLAttributes.h"
+#include "Tuning/SearchSpace.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mlir::mdh {
+class ComputeOp;
+} // namespace mlir::mdh
+
+namespace mlir::mdh::tuning {
+
+/// Options of buildSpace.
+struct SpaceOptions {
+  /// Admit the heuristic's tile sizes into the tile ranges, so that
+  /// `defaultConfig` is always in the space.
+  bool includeHeuristic = true;
+  /// Configurations whose tile sizes are admitted into the ranges too (say,
+  /// one read from a JSON file that a tuner should start from). Each must
+  /// have one tile size per dimension on every level.
+  std::vector<mdh_ll::Config> seeds;
+};
+
+/// The tile sizes of a dimension of extent `extent` that every level may
+/// take: {2^a, 3 * 2^a} within [1, extent], and `extent` itself, ascending
+/// ({2^a} and `extent` when `coarse`, for compact spaces). Non-divisors of
+/// the extent are included on purpose (partial last tiles are legal).
+SmallVector<int64_t> baseTileSizes(int64_t extent, bool coarse = false);
+
+/// Computations with more than this many dimensions get a compact space:
+/// coarse tile sizes, and assignments and layouts that are not
+/// deduplicated against the tiles and regions (docs/tuning-parameters.md,
+/// "Compact spaces").
+inline constexpr unsigned kCompactSpaceDims = 4;
+
+/// The search space of `op` on `target`. Fails through `emitError` (when
+/// given) on a target that is not an ASM or when the engine cannot build a
+/// tree (more than 2^64 - 1 configurations in one tree).
+FailureOr<SearchSpace>
+buildSpace(mdh::ComputeOp op, mdh_ll::TargetAttrInterface target,
+           const SpaceOptions &opts = {},
+           function_ref<InFlightDiagnostic()> emitError = {});
+
+/// The configuration a point of the space of `op` on `target` stands for.
+/// Parameters that the space does not tune take their fixed values (no copy,
+/// identity layout, the level's only combine region, ...).
+mdh_ll::Config configFromPoint(const Config &point, mdh::ComputeOp op,
+                               mdh_ll::TargetAttrInterface target);
+
+/// The point of `space` (built by buildSpace for `op` on `target`) for `c`,
+/// after canonicalizing `c` (canonicalConfig). `space.contains` of the
+/// result says whether `c` is in the space: a tile size outside the ranges
+/// or a broken rule makes it fail.
+Config pointFromConfig(const SearchSpace &space, mdh::ComputeOp op,
+                       mdh_ll::TargetAttrInterface target,
+                       const mdh_ll::Config &c);
+
+/// The representative of `c` among the configurations that generate the
+/// same code as `c`: orders, assignments, layouts and combine regions that
+/// do not matter for `c`'s tiles take fixed values. `c` must have the
+/// shape verifyConfig checks first (lengths and value ranges).
+mdh_ll::Config canonicalConfig(mdh::ComputeOp op, Attribute target,
+                               const mdh_ll::Config &c);
+
+/// Checks `c` for `op` on `target` against every rule of
+/// docs/tuning-parameters.md; reports each violated rule once through
+/// `emitError`, naming the level, dimension or buffer and the values, and
+/// fails if any was violated.
+LogicalResult verifyConfig(mdh::ComputeOp op, Attribute target,
+                           const mdh_ll::Config &c,
+                           function_ref<InFlightDiagnostic()> emitError);
+
+/// The default heuristic: a valid configuration of `op` on `target`,
+/// canonical and in the space buildSpace returns, picked from the target's
+/// facts (docs/tuning-parameters.md, "The heuristic"). `target` must
+/// implement TargetAttrInterface (as for canonicalConfig; anything else is a
+/// fatal usage error).
+mdh_ll::Config defaultConfig(mdh::ComputeOp op, Attribute target);
+
+} // namespace mlir::mdh::tuning
+
+#endif // MDH_TUNING_MDHSPACE_H
