@@ -151,16 +151,6 @@ static bool valid(const Config &c) {
          c[tile(3, 0)] * c[tile(3, 1)] <= 64;
 }
 
-/// Peak resident set size of this process in KiB (VmHWM), or -1.
-static long peakRssKiB() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0)
-      return std::stol(line.substr(6));
-  return -1;
-}
-
 static std::optional<SearchSpace>
 buildAndReport(const char *variant, void (*declare)(SearchSpaceBuilder &)) {
   auto start = std::chrono::steady_clock::now();
@@ -185,7 +175,8 @@ buildAndReport(const char *variant, void (*declare)(SearchSpaceBuilder &)) {
                << " nodes, " << space->numEdges() << " edges, "
                << llvm::format("%.1f", space->memoryBytes() / 1048576.0)
                << " MiB of trees; peak RSS so far "
-               << llvm::format("%.1f", peakRssKiB() / 1024.0) << " MiB\n";
+               << llvm::format("%.1f", mdh_test::peakRssKiB() / 1024.0)
+               << " MiB\n";
   return std::move(*space);
 }
 
@@ -210,7 +201,8 @@ static void checkDraws(const SearchSpace &space) {
 int main(int argc, char **argv) {
   llvm::StringRef only = argc > 1 ? argv[1] : "";
   llvm::outs() << "peak RSS before building: "
-               << llvm::format("%.1f", peakRssKiB() / 1024.0) << " MiB\n";
+               << llvm::format("%.1f", mdh_test::peakRssKiB() / 1024.0)
+               << " MiB\n";
   // The summarised space is released before the raw one is built.
   std::optional<llvm::APInt> summarisedSize;
   if (only.empty() || only == "summarised") {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SearchSpaceTestUtil.h"
 #include "TestUtil.h"
 #include "Tuning/SearchSpace.h"
 
@@ -19,15 +20,7 @@
 
 using namespace mlir::mdh::tuning;
 
-static SearchSpace buildOrDie(SearchSpaceBuilder &builder) {
-  llvm::Expected<SearchSpace> space = builder.build();
-  if (!space) {
-    llvm::errs() << "unexpected build error: "
-                 << llvm::toString(space.takeError()) << "\n";
-    std::exit(1);
-  }
-  return std::move(*space);
-}
+using mdh_test::buildOrDie;
 
 /// a, b in {1,2,4,8}, b <= a: 1 + 2 + 3 + 4 = 10 configurations. With
 /// `withC`, an independent c in {1,2,3} in a second tree: 30.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tuning/SearchSpace.h"
+#include "SearchSpaceTestUtil.h"
 #include "TestUtil.h"
 
 #include <set>
@@ -21,15 +22,7 @@
 using namespace mlir::mdh::tuning;
 using llvm::ArrayRef;
 
-static SearchSpace buildOrDie(SearchSpaceBuilder &builder) {
-  llvm::Expected<SearchSpace> space = builder.build();
-  if (!space) {
-    llvm::errs() << "unexpected build error: "
-                 << llvm::toString(space.takeError()) << "\n";
-    std::exit(1);
-  }
-  return std::move(*space);
-}
+using mdh_test::buildOrDie;
 
 /// The message of a build that must fail.
 static std::string buildError(SearchSpaceBuilder &builder) {

@@ -15,12 +15,25 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <fstream>
+#include <string>
+
 namespace mdh_test {
 /// The number of failed checks so far.
 inline int &failures() {
   static int count = 0;
   return count;
 }
+/// Peak resident set size of this process in KiB (VmHWM), or -1.
+inline long peakRssKiB() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0)
+      return std::stol(line.substr(6));
+  return -1;
+}
+
 } // namespace mdh_test
 
 #define MDH_CHECK(cond)                                                        \

@@ -18,6 +18,7 @@
 #include "Dialect/LL/MDHLLAttributes.h"
 #include "Dialect/LL/MDHLLDialect.h"
 #include "Dialect/LL/TargetSpec.h"
+#include "TestUtil.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -125,16 +126,6 @@ inline mlir::mdh_ll::TargetAttrInterface target(mlir::MLIRContext &context,
   if (mlir::failed(attr))
     return {};
   return llvm::dyn_cast<mlir::mdh_ll::TargetAttrInterface>(*attr);
-}
-
-/// Peak resident set size of this process in KiB (VmHWM), or -1.
-inline long peakRssKiB() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0)
-      return std::stol(line.substr(6));
-  return -1;
 }
 
 } // namespace mdh_test
