@@ -7,6 +7,8 @@
 #ifndef MDH_CONVERSION_PASSES_H
 #define MDH_CONVERSION_PASSES_H
 
+#include "Dialect/LL/MDHLLDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

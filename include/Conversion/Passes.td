@@ -33,4 +33,45 @@ def MDHLowerToLoops : Pass<"mdh-lower-to-loops"> {
   ];
 }
 
+def MDHHLToLL : Pass<"mdh-hl-to-ll", "::mlir::ModuleOp"> {
+  let summary = "Schedule HL-IR on a target: mdh.compute to mdh_ll.schedule";
+  let description = [{
+    Replaces every `mdh.compute` by an `mdh_ll.schedule` for the target:
+    the levels of the target's abstract system model with their tile sizes,
+    orders and assignments, the tile copies, the scalar phase and the
+    combines of partial results, as one configuration says.
+
+    The target is `target` (a target spec: `openmp`, `openmp:host`,
+    `cuda[:chip]`, `hip[:chip]`, each optionally followed by
+    `,fact=value` overrides) or, without it, the `mdh_ll.target` attribute
+    of the nearest enclosing op. The configuration is read from the JSON
+    file `config` (docs/config-json.md), which must be one for this
+    computation and target; with several files (`config=a.json,b.json`)
+    each computation takes the file whose computation key is its own.
+    Without `config` the default heuristic picks a configuration.
+    Either way the configuration is checked against every rule of
+    `docs/tuning-parameters.md` before anything is rewritten.
+
+    ```
+    mdh-opt examples/matmul.mlir --mdh-hl-to-ll=target=cuda:sm_90
+    mdh-opt k.mlir --mdh-hl-to-ll="target=openmp config=k.json"
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target spec (openmp, openmp:host, cuda[:chip], hip[:chip], "
+           "with ,fact=value overrides); default: the mdh_ll.target "
+           "attribute">,
+    ListOption<"configPaths", "config", "std::string",
+           "JSON configuration files ('-' for stdin); each computation takes "
+           "the one written for it (a single file must be for every "
+           "computation); default: the heuristic's configuration">,
+    Option<"emitConfigPath", "emit-config", "std::string",
+           /*default=*/"\"\"",
+           "Write the configuration used, as JSON, to this file ('-' for "
+           "stdout); a module with several computations writes the last">
+  ];
+  let dependentDialects = ["::mlir::mdh_ll::MDHLLDialect"];
+}
+
 #endif // MDH_CONVERSION_PASSES_TD

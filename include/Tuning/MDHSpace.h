@@ -35,7 +35,7 @@
 #include <vector>
 
 namespace mlir::mdh {
-class ComputeOp;
+class ComputationOpInterface;
 } // namespace mlir::mdh
 
 namespace mlir::mdh::tuning {
@@ -67,21 +67,22 @@ inline constexpr unsigned kCompactSpaceDims = 4;
 /// given) on a target that is not an ASM or when the engine cannot build a
 /// tree (more than 2^64 - 1 configurations in one tree).
 FailureOr<SearchSpace>
-buildSpace(mdh::ComputeOp op, mdh_ll::TargetAttrInterface target,
+buildSpace(mdh::ComputationOpInterface op, mdh_ll::TargetAttrInterface target,
            const SpaceOptions &opts = {},
            function_ref<InFlightDiagnostic()> emitError = {});
 
 /// The configuration a point of the space of `op` on `target` stands for.
 /// Parameters that the space does not tune take their fixed values (no copy,
 /// identity layout, the level's only combine region, ...).
-mdh_ll::Config configFromPoint(const Config &point, mdh::ComputeOp op,
+mdh_ll::Config configFromPoint(const Config &point,
+                               mdh::ComputationOpInterface op,
                                mdh_ll::TargetAttrInterface target);
 
 /// The point of `space` (built by buildSpace for `op` on `target`) for `c`,
 /// after canonicalizing `c` (canonicalConfig). `space.contains` of the
 /// result says whether `c` is in the space: a tile size outside the ranges
 /// or a broken rule makes it fail.
-Config pointFromConfig(const SearchSpace &space, mdh::ComputeOp op,
+Config pointFromConfig(const SearchSpace &space, mdh::ComputationOpInterface op,
                        mdh_ll::TargetAttrInterface target,
                        const mdh_ll::Config &c);
 
@@ -89,14 +90,14 @@ Config pointFromConfig(const SearchSpace &space, mdh::ComputeOp op,
 /// same code as `c`: orders, assignments, layouts and combine regions that
 /// do not matter for `c`'s tiles take fixed values. `c` must have the
 /// shape verifyConfig checks first (lengths and value ranges).
-mdh_ll::Config canonicalConfig(mdh::ComputeOp op, Attribute target,
+mdh_ll::Config canonicalConfig(mdh::ComputationOpInterface op, Attribute target,
                                const mdh_ll::Config &c);
 
 /// Checks `c` for `op` on `target` against every rule of
 /// docs/tuning-parameters.md; reports each violated rule once through
 /// `emitError`, naming the level, dimension or buffer and the values, and
 /// fails if any was violated.
-LogicalResult verifyConfig(mdh::ComputeOp op, Attribute target,
+LogicalResult verifyConfig(mdh::ComputationOpInterface op, Attribute target,
                            const mdh_ll::Config &c,
                            function_ref<InFlightDiagnostic()> emitError);
 
@@ -105,7 +106,7 @@ LogicalResult verifyConfig(mdh::ComputeOp op, Attribute target,
 /// facts (docs/tuning-parameters.md, "The heuristic"). `target` must
 /// implement TargetAttrInterface (as for canonicalConfig; anything else is a
 /// fatal usage error).
-mdh_ll::Config defaultConfig(mdh::ComputeOp op, Attribute target);
+mdh_ll::Config defaultConfig(mdh::ComputationOpInterface op, Attribute target);
 
 } // namespace mlir::mdh::tuning
 

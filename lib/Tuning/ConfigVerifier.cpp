@@ -283,7 +283,7 @@ bool rules::isValid(const Problem &p, const mdh_ll::Config &c) {
 }
 
 LogicalResult
-tuning::verifyConfig(mdh::ComputeOp op, Attribute target,
+tuning::verifyConfig(mdh::ComputationOpInterface op, Attribute target,
                      const mdh_ll::Config &c,
                      function_ref<InFlightDiagnostic()> emitError) {
   FailureOr<Problem> p = analyze(op, target, emitError);

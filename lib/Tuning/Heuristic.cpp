@@ -299,7 +299,8 @@ static mdh_ll::Config gpuConfig(const Problem &p) {
   return c;
 }
 
-mdh_ll::Config tuning::defaultConfig(mdh::ComputeOp op, Attribute target) {
+mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
+                                     Attribute target) {
   FailureOr<Problem> problem = analyze(
       op, target, [&] { return op->emitError("default configuration: "); });
   if (failed(problem))

@@ -27,7 +27,7 @@ using mdh_ll::InputRegion;
 using mdh_ll::Layout;
 
 /// The problem of a space that was built, so analysis cannot fail.
-static Problem analyzeOrDie(mdh::ComputeOp op, Attribute target) {
+static Problem analyzeOrDie(mdh::ComputationOpInterface op, Attribute target) {
   FailureOr<Problem> p =
       analyze(op, target, [&] { return op->emitError("tuning space: "); });
   if (failed(p))
@@ -76,7 +76,8 @@ static void encodeOrder(const Problem &p, ArrayRef<unsigned> order,
   }
 }
 
-mdh_ll::Config tuning::configFromPoint(const Config &point, mdh::ComputeOp op,
+mdh_ll::Config tuning::configFromPoint(const Config &point,
+                                       mdh::ComputationOpInterface op,
                                        mdh_ll::TargetAttrInterface target) {
   Problem p = analyzeOrDie(op, target);
   Plan plan{p};
@@ -122,7 +123,8 @@ mdh_ll::Config tuning::configFromPoint(const Config &point, mdh::ComputeOp op,
   return c;
 }
 
-Config tuning::pointFromConfig(const SearchSpace &space, mdh::ComputeOp op,
+Config tuning::pointFromConfig(const SearchSpace &space,
+                               mdh::ComputationOpInterface op,
                                mdh_ll::TargetAttrInterface target,
                                const mdh_ll::Config &config) {
   Problem p = analyzeOrDie(op, target);
@@ -158,7 +160,8 @@ Config tuning::pointFromConfig(const SearchSpace &space, mdh::ComputeOp op,
   return space.canonicalize(point);
 }
 
-mdh_ll::Config tuning::canonicalConfig(mdh::ComputeOp op, Attribute target,
+mdh_ll::Config tuning::canonicalConfig(mdh::ComputationOpInterface op,
+                                       Attribute target,
                                        const mdh_ll::Config &c) {
   return canonicalize(analyzeOrDie(op, target), c);
 }

@@ -183,7 +183,7 @@ static SmallVector<unsigned, 8> declarationOrder(const Problem &p) {
 }
 
 FailureOr<Problem>
-rules::analyze(mdh::ComputeOp op, Attribute target,
+rules::analyze(mdh::ComputationOpInterface op, Attribute target,
                function_ref<InFlightDiagnostic()> emitError) {
   auto iface = dyn_cast_or_null<mdh_ll::TargetAttrInterface>(target);
   if (!iface) {

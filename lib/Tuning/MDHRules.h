@@ -171,7 +171,7 @@ struct Problem {
 /// Collects the facts of `op` on `target` (a TargetAttrInterface
 /// attribute). Fails through `emitError` when the target is not one of the
 /// known ASMs.
-FailureOr<Problem> analyze(mdh::ComputeOp op, Attribute target,
+FailureOr<Problem> analyze(mdh::ComputationOpInterface op, Attribute target,
                            function_ref<InFlightDiagnostic()> emitError);
 
 //===----------------------------------------------------------------------===//

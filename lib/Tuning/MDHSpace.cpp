@@ -309,8 +309,8 @@ void Declarer::declare() {
 //===----------------------------------------------------------------------===//
 
 FailureOr<SearchSpace>
-tuning::buildSpace(mdh::ComputeOp op, mdh_ll::TargetAttrInterface target,
-                   const SpaceOptions &opts,
+tuning::buildSpace(mdh::ComputationOpInterface op,
+                   mdh_ll::TargetAttrInterface target, const SpaceOptions &opts,
                    function_ref<InFlightDiagnostic()> emitError) {
   auto fallback = [&] { return op->emitError(); };
   if (!emitError)

@@ -23,6 +23,8 @@ namespace mlir::mdh {
 class YieldOp;
 } // namespace mlir::mdh
 
+#include "Dialect/HL/MDHInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "Dialect/HL/MDHOps.h.inc"
 
@@ -32,7 +34,13 @@ namespace mlir::mdh {
 /// Presburger library: every access in bounds, and the `cc`/`ps` dimensions
 /// written injectively, jointly over all accesses of one output buffer.
 /// Emits a located error and fails on the first violation.
-LogicalResult verifyViews(ComputeOp op);
+/// The rules of DESIGN §3 that concern the computation, not its scalar
+/// function: sizes, combine operators (MDH Lemma 1), index maps, aliasing,
+/// and the views' bounds and injectivity (verifyViews).
+LogicalResult verifyComputation(ComputationOpInterface op);
+
+/// Bounds and injectivity of the index maps (MDHViews.cpp).
+LogicalResult verifyViews(ComputationOpInterface op);
 
 } // namespace mlir::mdh
 

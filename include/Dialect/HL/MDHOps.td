@@ -8,6 +8,7 @@
 #define MDH_DIALECT_HL_MDHOPS_TD
 
 include "Dialect/HL/MDHAttributes.td"
+include "Dialect/HL/MDHInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -29,6 +30,7 @@ def MDH_CombinerArrayAttr : TypedArrayAttrBase<MDH_CombinerAttr,
 //===----------------------------------------------------------------------===//
 
 def MDH_ComputeOp : MDH_Op<"compute", [
+    MDH_ComputationOpInterface,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     IsolatedFromAbove,
     SingleBlockImplicitTerminator<"YieldOp">,

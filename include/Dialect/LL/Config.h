@@ -52,6 +52,8 @@
 #ifndef MDH_DIALECT_LL_CONFIG_H
 #define MDH_DIALECT_LL_CONFIG_H
 
+#include "Dialect/LL/MDHLLAttributes.h"
+
 #include "mlir/IR/Attributes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -67,49 +69,30 @@ namespace mlir::mdh_ll {
 /// Number of levels of every abstract system model.
 inline constexpr unsigned kNumLevels = 4;
 
-/// Where a level keeps its copy of an input tile (DESIGN §4: D3).
-enum class InputRegion : uint8_t {
-  /// No copy: read from the enclosing level's copy or from the buffer.
-  InPlace,
-  /// A copy packed into a contiguous per-thread buffer (CPU levels l2_tile
-  /// and l1_tile).
-  Packed,
-  /// A copy in shared memory / LDS (GPU level shared_tile).
-  Shared,
-  /// A copy in per-thread registers (GPU level register_tile).
-  Register,
-};
+// The enums InputRegion (D3), Layout (D4), CombineRegion (R3) and
+// AssignmentKind are ODS enums (MDHLLEnums.td), shared with the LL-IR ops:
+//
+//   InputRegion:   in_place (no copy: read from the enclosing level's copy or
+//                  the buffer), packed (a contiguous per-thread buffer, CPU
+//                  levels l2_tile and l1_tile), shared (shared memory / LDS,
+//                  GPU level shared_tile), register (per-thread registers,
+//                  GPU level register_tile);
+//   Layout:        identity, transposed (last two buffer dimensions swapped);
+//   CombineRegion: register (warp shuffles), shared (shared memory with
+//                  barriers), device (device or main memory, combined by a
+//                  second phase);
+//   AssignmentKind: blocked, strided.
 
-/// The layout of a copy (DESIGN §4: D4).
-enum class Layout : uint8_t {
-  Identity,
-  /// The last two dimensions of the buffer swapped.
-  Transposed,
-};
-
-/// Where partial results are combined across the parallel units of a level
-/// (DESIGN §4: R3).
-enum class CombineRegion : uint8_t {
-  /// Registers (GPU threads of one warp, through shuffles).
-  Register,
-  /// Shared memory / LDS, with barriers (GPU threads of one block).
-  Shared,
-  /// Device or main memory, combined by a second phase (GPU blocks, CPU
-  /// threads).
-  Device,
-};
-
-/// How the tiles of a parallel level are dealt to its units.
-enum class AssignmentKind : uint8_t { Blocked, Strided };
-
-StringRef stringify(InputRegion region);
-StringRef stringify(Layout layout);
-StringRef stringify(CombineRegion region);
-StringRef stringify(AssignmentKind kind);
-std::optional<InputRegion> symbolizeInputRegion(StringRef name);
-std::optional<Layout> symbolizeLayout(StringRef name);
-std::optional<CombineRegion> symbolizeCombineRegion(StringRef name);
-std::optional<AssignmentKind> symbolizeAssignmentKind(StringRef name);
+inline StringRef stringify(InputRegion region) {
+  return stringifyInputRegion(region);
+}
+inline StringRef stringify(Layout layout) { return stringifyLayout(layout); }
+inline StringRef stringify(CombineRegion region) {
+  return stringifyCombineRegion(region);
+}
+inline StringRef stringify(AssignmentKind kind) {
+  return stringifyAssignmentKind(kind);
+}
 
 /// Every tuning parameter of one computation on one target.
 struct Config {

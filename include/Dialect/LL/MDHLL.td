@@ -14,5 +14,7 @@
 
 include "Dialect/LL/MDHLLDialect.td"
 include "Dialect/LL/MDHLLAttributes.td"
+include "Dialect/LL/MDHLLEnums.td"
+include "Dialect/LL/MDHLLOps.td"
 
 #endif // MDH_DIALECT_LL_MDHLL_TD

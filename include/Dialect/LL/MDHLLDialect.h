@@ -7,6 +7,7 @@
 #ifndef MDH_DIALECT_LL_MDHLLDIALECT_H
 #define MDH_DIALECT_LL_MDHLLDIALECT_H
 
+#include "Dialect/HL/MDHDialect.h"
 #include "Dialect/LL/MDHLLAttributes.h"
 
 #include "mlir/IR/Dialect.h"

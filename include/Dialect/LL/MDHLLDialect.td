@@ -35,6 +35,9 @@ def MDHLL_Dialect : Dialect {
     `docs/asm.md` lists the levels, the facts per chip and their sources.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // A schedule states its computation with `mdh` attributes (combine
+  // operators) and may reference an `mdh.combiner`.
+  let dependentDialects = ["::mlir::mdh::MDHDialect"];
   // `mdh_ll.target` names the ASM a function (or module) is compiled for;
   // the verifier rejects any other value and any other `mdh_ll.*` name.
   let discardableAttrs = (ins

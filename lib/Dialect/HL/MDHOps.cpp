@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/HL/MDHOps.h"
+#include "Dialect/HL/MDHAsm.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -20,7 +21,8 @@ using namespace mlir::mdh;
 //===----------------------------------------------------------------------===//
 
 /// `sizes(1024, 512)`: the parentheses belong to the format.
-static ParseResult parseSizes(OpAsmParser &parser, DenseI64ArrayAttr &sizes) {
+ParseResult mlir::mdh::parseSizes(OpAsmParser &parser,
+                                  DenseI64ArrayAttr &sizes) {
   SmallVector<int64_t> values;
   if (parser.parseCommaSeparatedList([&]() -> ParseResult {
         int64_t v;
@@ -34,12 +36,14 @@ static ParseResult parseSizes(OpAsmParser &parser, DenseI64ArrayAttr &sizes) {
   return success();
 }
 
-static void printSizes(OpAsmPrinter &p, Operation *, DenseI64ArrayAttr sizes) {
+void mlir::mdh::printSizes(OpAsmPrinter &p, Operation *,
+                           DenseI64ArrayAttr sizes) {
   llvm::interleaveComma(sizes.asArrayRef(), p);
 }
 
 /// `combine(cc, pw(add))`.
-static ParseResult parseCombiners(OpAsmParser &parser, ArrayAttr &combiners) {
+ParseResult mlir::mdh::parseCombiners(OpAsmParser &parser,
+                                      ArrayAttr &combiners) {
   SmallVector<Attribute> attrs;
   if (parser.parseCommaSeparatedList([&]() -> ParseResult {
         FailureOr<CombinerAttr> attr = CombinerAttr::parseShort(parser);
@@ -53,7 +57,8 @@ static ParseResult parseCombiners(OpAsmParser &parser, ArrayAttr &combiners) {
   return success();
 }
 
-static void printCombiners(OpAsmPrinter &p, Operation *, ArrayAttr combiners) {
+void mlir::mdh::printCombiners(OpAsmPrinter &p, Operation *,
+                               ArrayAttr combiners) {
   llvm::interleaveComma(
       combiners, p, [&](Attribute a) { cast<CombinerAttr>(a).printShort(p); });
 }
@@ -62,10 +67,10 @@ static void printCombiners(OpAsmPrinter &p, Operation *, ArrayAttr combiners) {
 /// of its own. Maps print in their bare form `(d0, d1) -> (d1)`, so a view
 /// reads in place instead of through `#map` aliases; `affine_map<...>` and
 /// aliases are accepted too. `ins(...)` is optional, `outs(...)` is not.
-static ParseResult
-parseViews(OpAsmParser &parser, StringRef keyword,
-           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
-           SmallVectorImpl<Type> &types, ArrayAttr &maps) {
+ParseResult
+mlir::mdh::parseViews(OpAsmParser &parser, StringRef keyword,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+                      SmallVectorImpl<Type> &types, ArrayAttr &maps) {
   SmallVector<Attribute> lists;
   auto parseMap = [&](AffineMapAttr &result) -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
@@ -122,8 +127,9 @@ parseViews(OpAsmParser &parser, StringRef keyword,
   return success();
 }
 
-static void printViews(OpAsmPrinter &p, Operation *, StringRef keyword,
-                       OperandRange operands, TypeRange types, ArrayAttr maps) {
+void mlir::mdh::printViews(OpAsmPrinter &p, Operation *, StringRef keyword,
+                           OperandRange operands, TypeRange types,
+                           ArrayAttr maps) {
   if (operands.empty() && keyword == "ins")
     return;
   p.increaseIndent();
@@ -167,6 +173,8 @@ static void printTypeTuple(OpAsmPrinter &p, Operation *, ArrayAttr types) {
       types, p, [&](Attribute a) { p << cast<TypeAttr>(a).getValue(); });
   p << ")";
 }
+
+#include "Dialect/HL/MDHInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "Dialect/HL/MDHOps.cpp.inc"
@@ -250,10 +258,10 @@ CombinerAttr ComputeOp::getReductionCombiner() {
 }
 
 /// Checks one list of index-map lists against its buffers.
-static LogicalResult verifyMapLists(ComputeOp op, StringRef role,
+static LogicalResult verifyMapLists(ComputationOpInterface op, StringRef role,
                                     ValueRange buffers, ArrayAttr lists) {
   if (lists.size() != buffers.size())
-    return op.emitOpError("expects one list of index maps per ")
+    return op->emitOpError("expects one list of index maps per ")
            << role << " buffer: " << buffers.size() << " " << role << "s but "
            << lists.size() << " lists";
   unsigned numDims = op.getNumDims();
@@ -282,53 +290,53 @@ static LogicalResult verifyMapLists(ComputeOp op, StringRef role,
   return success();
 }
 
-LogicalResult ComputeOp::verify() {
-  ArrayRef<int64_t> sizes = getSizes();
+LogicalResult mlir::mdh::verifyComputation(ComputationOpInterface op) {
+  ArrayRef<int64_t> sizes = op.getSizes();
   if (sizes.empty())
-    return emitOpError("expects at least one iteration dimension");
+    return op->emitOpError("expects at least one iteration dimension");
   for (auto [d, n] : llvm::enumerate(sizes))
     if (n < 1)
-      return emitOpError("iteration size of dimension ")
+      return op->emitOpError("iteration size of dimension ")
              << d << " must be at least 1, got " << n;
-  if (getCombiners().size() != sizes.size())
-    return emitOpError("expects one combine operator per dimension: ")
-           << sizes.size() << " dimensions but " << getCombiners().size()
+  if (op.getCombiners().size() != sizes.size())
+    return op->emitOpError("expects one combine operator per dimension: ")
+           << sizes.size() << " dimensions but " << op.getCombiners().size()
            << " combine operators";
-  if (getOuts().empty())
-    return emitOpError("expects at least one output buffer");
+  if (op.getOuts().empty())
+    return op->emitOpError("expects at least one output buffer");
 
   // MDH Lemma 1: the result of mixed reduction operators depends on the
   // nesting order, so all pw and ps dimensions share one operator.
   std::optional<unsigned> firstReduction;
   for (unsigned d = 0, e = sizes.size(); d < e; ++d) {
-    CombinerAttr c = getCombiner(d);
+    CombinerAttr c = op.getCombiner(d);
     if (!c.isReduction())
       continue;
     if (!firstReduction) {
       firstReduction = d;
       continue;
     }
-    CombinerAttr first = getCombiner(*firstReduction);
+    CombinerAttr first = op.getCombiner(*firstReduction);
     if (first.getOp() != c.getOp() || first.getCustom() != c.getCustom())
-      return emitOpError("all pw and ps dimensions must use the same "
-                         "operator (MDH Lemma 1): dimension ")
+      return op->emitOpError("all pw and ps dimensions must use the same "
+                             "operator (MDH Lemma 1): dimension ")
              << *firstReduction << " uses " << first.getOperatorName()
              << ", dimension " << d << " uses " << c.getOperatorName();
   }
 
-  if (failed(verifyMapLists(*this, "input", getIns(), getInMaps())) ||
-      failed(verifyMapLists(*this, "output", getOuts(), getOutMaps())))
+  if (failed(verifyMapLists(op, "input", op.getIns(), op.getInMaps())) ||
+      failed(verifyMapLists(op, "output", op.getOuts(), op.getOutMaps())))
     return failure();
 
   // Builtin operators must apply to every output element type.
   if (firstReduction) {
-    CombinerAttr c = getCombiner(*firstReduction);
-    if (std::optional<ReductionOp> op = c.getOp()) {
-      for (auto [i, out] : llvm::enumerate(getOuts())) {
+    CombinerAttr c = op.getCombiner(*firstReduction);
+    if (std::optional<ReductionOp> rop = c.getOp()) {
+      for (auto [i, out] : llvm::enumerate(op.getOuts())) {
         Type elt = cast<MemRefType>(out.getType()).getElementType();
-        if (!reductionAppliesTo(*op, elt))
-          return emitOpError("combine operator '")
-                 << stringifyReductionOp(*op) << "' of dimension "
+        if (!reductionAppliesTo(*rop, elt))
+          return op->emitOpError("combine operator '")
+                 << stringifyReductionOp(*rop) << "' of dimension "
                  << *firstReduction << " needs "
                  << (isa<FloatType>(elt) ? "integer" : "floating-point")
                  << " values, but output #" << i << " has element type " << elt;
@@ -337,32 +345,34 @@ LogicalResult ComputeOp::verify() {
   }
 
   // No aliasing: an output must not be read, and outputs are distinct.
-  for (auto [j, out] : llvm::enumerate(getOuts())) {
-    for (auto [i, in] : llvm::enumerate(getIns()))
+  for (auto [j, out] : llvm::enumerate(op.getOuts())) {
+    for (auto [i, in] : llvm::enumerate(op.getIns()))
       if (in == out)
-        return emitOpError("buffer is both input #")
+        return op->emitOpError("buffer is both input #")
                << i << " and output #" << j
                << "; inputs and outputs must not alias";
     for (unsigned k = 0; k < j; ++k)
-      if (getOuts()[k] == out)
-        return emitOpError("outputs #")
+      if (op.getOuts()[k] == out)
+        return op->emitOpError("outputs #")
                << k << " and #" << j
                << " are the same buffer; outputs must not alias";
   }
 
   // pw dimensions are reduced away, so no output index may depend on them.
-  for (unsigned i = 0, e = getOuts().size(); i < e; ++i)
-    for (auto [j, map] : llvm::enumerate(getOutputMaps(i)))
+  for (unsigned i = 0, e = op.getOuts().size(); i < e; ++i)
+    for (auto [j, map] : llvm::enumerate(op.getOutputMaps(i)))
       for (unsigned d = 0, nd = sizes.size(); d < nd; ++d)
-        if (getCombiner(d).isPW() && map.isFunctionOfDim(d))
-          return emitOpError("index map #")
+        if (op.getCombiner(d).isPW() && map.isFunctionOfDim(d))
+          return op->emitOpError("index map #")
                  << j << " of output #" << i << " uses dimension " << d
                  << ", which is reduced with pw("
-                 << getCombiner(d).getOperatorName()
+                 << op.getCombiner(d).getOperatorName()
                  << "); pw dimensions must not appear in output indices";
 
-  return verifyViews(*this);
+  return verifyViews(op);
 }
+
+LogicalResult ComputeOp::verify() { return verifyComputation(*this); }
 
 LogicalResult ComputeOp::verifyRegions() {
   Block &body = getBody().front();

@@ -186,8 +186,8 @@ static std::string toString(__int128 v) {
   return negative ? "-" + s : s;
 }
 
-static LogicalResult checkOverflow(ComputeOp op, StringRef role, unsigned i,
-                                   unsigned j, AffineMap map) {
+static LogicalResult checkOverflow(ComputationOpInterface op, StringRef role,
+                                   unsigned i, unsigned j, AffineMap map) {
   for (AffineExpr result : map.getResults()) {
     Range range;
     if (AffineExpr e = findOverflow(result, op.getSizes(), range)) {
@@ -204,8 +204,9 @@ static LogicalResult checkOverflow(ComputeOp op, StringRef role, unsigned i,
   return success();
 }
 
-static LogicalResult checkBounds(ComputeOp op, StringRef role, unsigned i,
-                                 unsigned j, AffineMap map, MemRefType type) {
+static LogicalResult checkBounds(ComputationOpInterface op, StringRef role,
+                                 unsigned i, unsigned j, AffineMap map,
+                                 MemRefType type) {
   if (failed(checkOverflow(op, role, i, j, map)))
     return failure();
   ArrayRef<int64_t> sizes = op.getSizes();
@@ -298,8 +299,9 @@ static llvm::SmallBitVector provablyInjectiveDims(AffineMap map,
 /// Checks that accesses `a` and `b` of output `i` never write one element
 /// from different points of the cc/ps dimensions (or, for two distinct
 /// accesses, from any points at all).
-static LogicalResult checkInjective(ComputeOp op, unsigned i, unsigned ja,
-                                    AffineMap a, unsigned jb, AffineMap b) {
+static LogicalResult checkInjective(ComputationOpInterface op, unsigned i,
+                                    unsigned ja, AffineMap a, unsigned jb,
+                                    AffineMap b) {
   ArrayRef<int64_t> sizes = op.getSizes();
   unsigned numDims = sizes.size();
   MLIRContext *ctx = op.getContext();
@@ -361,7 +363,7 @@ static LogicalResult checkInjective(ComputeOp op, unsigned i, unsigned ja,
   return success();
 }
 
-LogicalResult mlir::mdh::verifyViews(ComputeOp op) {
+LogicalResult mlir::mdh::verifyViews(ComputationOpInterface op) {
   for (auto [i, in] : llvm::enumerate(op.getIns()))
     for (auto [j, map] : llvm::enumerate(op.getInputMaps(i)))
       if (failed(checkBounds(op, "input", i, j, map,

@@ -6,6 +6,7 @@
 
 #include "Dialect/LL/MDHLLDialect.h"
 #include "Dialect/LL/MDHLLAttributes.h"
+#include "Dialect/LL/MDHLLOps.h"
 
 #include "mlir/IR/Operation.h"
 
@@ -15,9 +16,11 @@ using namespace mlir::mdh_ll;
 #include "Dialect/LL/MDHLLDialect.cpp.inc"
 
 void MDHLLDialect::initialize() {
-  // Only attributes so far: the target attributes (ASMs) come first because
-  // HL-to-LL and the configuration machinery are built on them.
   registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "Dialect/LL/MDHLLOps.cpp.inc"
+      >();
 }
 
 LogicalResult MDHLLDialect::verifyOperationAttribute(Operation *op,

@@ -123,7 +123,12 @@ emitUnknownTarget(StringRef target,
 FailureOr<Attribute>
 mlir::mdh_ll::parseTargetSpec(MLIRContext *context, StringRef spec,
                               function_ref<InFlightDiagnostic()> emitError) {
-  context->getOrLoadDialect<MDHLLDialect>();
+  // By name: this library sits below the dialect's (lib/Dialect/LL/
+  // CMakeLists.txt), which registers the dialect in every tool.
+  if (!context->getOrLoadDialect("mdh_ll")) {
+    emitError() << "the mdh_ll dialect is not registered in this context";
+    return failure();
+  }
 
   SmallVector<StringRef> parts;
   spec.split(parts, ',');

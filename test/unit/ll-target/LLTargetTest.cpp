@@ -31,7 +31,12 @@ using namespace mlir::mdh_ll;
 namespace {
 /// Parses specs in one context and keeps the text of the last error.
 struct SpecParser {
-  MLIRContext context;
+  // parseTargetSpec loads the dialect by name, so it must be registered.
+  MLIRContext context{[] {
+    DialectRegistry registry;
+    registry.insert<MDHLLDialect>();
+    return registry;
+  }()};
   std::string lastError;
   ScopedDiagnosticHandler handler{&context, [this](Diagnostic &diag) {
                                     lastError = diag.str();

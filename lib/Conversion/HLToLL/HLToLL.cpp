@@ -1,0 +1,274 @@
+//===- HLToLL.cpp - Schedule HL-IR on a target ----------------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `--mdh-hl-to-ll`: every `mdh.compute` becomes an `mdh_ll.schedule` that
+// spells out one configuration (from a JSON file or the default heuristic):
+//
+//   mdh_ll.schedule {
+//     mdh_ll.level 0 {                  // copies of level 0, then
+//       mdh_ll.level 1 { ... }          //   the next level,
+//       mdh_ll.combine ... across 1     //   its combines
+//     }
+//     mdh_ll.combine ... across 0
+//   }
+//
+// with the scalar function, its `mdh.index` ops turned into block
+// arguments, in an `mdh_ll.scalar` in the innermost level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "Dialect/HL/MDHOps.h"
+#include "Dialect/LL/ConfigJSON.h"
+#include "Dialect/LL/MDHLLOps.h"
+#include "Dialect/LL/TargetSpec.h"
+#include "Tuning/MDHSpace.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace mlir::mdh {
+#define GEN_PASS_DEF_MDHHLTOLL
+#include "Conversion/Passes.h.inc"
+} // namespace mlir::mdh
+
+using namespace mlir;
+using namespace mlir::mdh;
+using mdh_ll::CombineRegion;
+using mdh_ll::Config;
+using mdh_ll::InputRegion;
+using mdh_ll::kNumLevels;
+
+/// The `mdh_ll.target` of the nearest enclosing op that has one.
+static Attribute targetAttributeOf(Operation *op) {
+  auto *dialect = op->getContext()->getLoadedDialect<mdh_ll::MDHLLDialect>();
+  StringAttr name = dialect->getTargetAttrHelper().getName();
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (Attribute attr = p->getDiscardableAttr(name))
+      return attr;
+  return {};
+}
+
+/// The pw/ps dimensions that level `l` splits into more than one part (see
+/// mdh_ll.combine).
+static SmallVector<int64_t> splitDims(ComputeOp op, const Config &c,
+                                      unsigned l) {
+  SmallVector<int64_t> dims;
+  for (unsigned d = 0, e = op.getNumDims(); d < e; ++d) {
+    int64_t enclosing = l == 0 ? op.getSizes()[d] : c.tiles[l - 1][d];
+    int64_t parts = l + 1 == kNumLevels
+                        ? enclosing
+                        : (enclosing + c.tiles[l][d] - 1) / c.tiles[l][d];
+    if (op.getCombiner(d).isReduction() && parts > 1)
+      dims.push_back(d);
+  }
+  return dims;
+}
+
+static mdh_ll::Sync syncFor(bool parallel, CombineRegion region) {
+  if (!parallel)
+    return mdh_ll::Sync::None;
+  switch (region) {
+  case CombineRegion::Register:
+    return mdh_ll::Sync::Shuffle;
+  case CombineRegion::Shared:
+    return mdh_ll::Sync::Barrier;
+  case CombineRegion::Device:
+    return mdh_ll::Sync::Phase;
+  }
+  llvm_unreachable("unknown combine region");
+}
+
+/// The scalar phase: the body of `op` with the iteration indices as leading
+/// block arguments instead of `mdh.index` ops.
+static void buildScalarPhase(OpBuilder &b, ComputeOp op) {
+  Location loc = op.getLoc();
+  auto scalar = mdh_ll::ScalarOp::create(b, loc);
+  Block &hlBody = op.getBody().front();
+  SmallVector<Type> argTypes(op.getNumDims(), b.getIndexType());
+  llvm::append_range(argTypes, hlBody.getArgumentTypes());
+  SmallVector<Location> argLocs(op.getNumDims(), loc);
+  for (BlockArgument arg : hlBody.getArguments())
+    argLocs.push_back(arg.getLoc());
+  Block *body = b.createBlock(&scalar.getBody(), {}, argTypes, argLocs);
+
+  IRMapping mapping;
+  for (BlockArgument arg : hlBody.getArguments())
+    mapping.map(arg, body->getArgument(op.getNumDims() + arg.getArgNumber()));
+  for (Operation &inner : hlBody.without_terminator()) {
+    if (auto index = dyn_cast<IndexOp>(inner)) {
+      mapping.map(index.getResult(), body->getArgument(index.getDim()));
+      continue;
+    }
+    b.clone(inner, mapping);
+  }
+  SmallVector<Value> yielded;
+  for (Value v : op.getYield().getValues())
+    yielded.push_back(mapping.lookupOrDefault(v));
+  mdh_ll::YieldOp::create(b, op.getYield().getLoc(), yielded);
+}
+
+/// Replaces `op` by the schedule of `c` on `target`.
+static void buildSchedule(ComputeOp op, mdh_ll::TargetAttrInterface target,
+                          const Config &c) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto schedule = mdh_ll::ScheduleOp::create(
+      b, loc, op.getIns(), op.getOuts(), op.getNameAttr(), target,
+      op.getSizesAttr(), op.getCombinersAttr(), op.getInMapsAttr(),
+      op.getOutMapsAttr());
+  Block *block = &schedule.getBody().emplaceBlock();
+  ArrayRef<mdh_ll::Level> levels = target.getLevels();
+
+  for (unsigned l = 0; l < kNumLevels; ++l) {
+    const mdh_ll::Level &level = levels[l];
+    bool parallel = level.kind == mdh_ll::LevelKind::parallel;
+    b.setInsertionPointToEnd(block);
+    DenseI64ArrayAttr assignment;
+    mdh_ll::AssignmentKindAttr assignmentKind;
+    if (parallel) {
+      SmallVector<int64_t> hw(c.assignment[l].begin(), c.assignment[l].end());
+      assignment = b.getDenseI64ArrayAttr(hw);
+      assignmentKind =
+          mdh_ll::AssignmentKindAttr::get(b.getContext(), c.assignmentKind[l]);
+    }
+    SmallVector<int64_t> order(c.orders[l].begin(), c.orders[l].end());
+    auto levelOp = mdh_ll::LevelOp::create(
+        b, loc, b.getI64IntegerAttr(l), b.getStringAttr(level.name),
+        mdh_ll::LevelKindAttr::get(b.getContext(), level.kind),
+        b.getDenseI64ArrayAttr(c.tiles[l]), b.getDenseI64ArrayAttr(order),
+        assignment, assignmentKind);
+
+    // The combines of the partial results of this level's parts.
+    SmallVector<int64_t> split = splitDims(op, c, l);
+    b.setInsertionPointAfter(levelOp);
+    if (!split.empty())
+      for (auto [o, out] : llvm::enumerate(op.getOuts())) {
+        CombineRegion region =
+            parallel ? c.outputRegions[o][l] : CombineRegion::Register;
+        auto combine = mdh_ll::CombineOp::create(
+            b, loc, out, b.getDenseI64ArrayAttr(split), b.getI64IntegerAttr(l),
+            mdh_ll::CombineRegionAttr::get(b.getContext(), region),
+            mdh_ll::SyncAttr::get(b.getContext(), syncFor(parallel, region)));
+        b.setInsertionPointAfter(combine);
+      }
+
+    // The level's body starts with its copies.
+    block = &levelOp.getBody().emplaceBlock();
+    b.setInsertionPointToEnd(block);
+    for (auto [i, in] : llvm::enumerate(op.getIns()))
+      if (c.inputRegions[i][l] != InputRegion::InPlace)
+        mdh_ll::CopyOp::create(
+            b, loc, in,
+            mdh_ll::InputRegionAttr::get(b.getContext(), c.inputRegions[i][l]),
+            mdh_ll::LayoutAttr::get(b.getContext(), c.inputLayouts[i][l]));
+  }
+  b.setInsertionPointToEnd(block);
+  buildScalarPhase(b, op);
+  op.erase();
+}
+
+namespace {
+struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    Attribute optionTarget;
+    if (!target.empty()) {
+      FailureOr<Attribute> parsed = mdh_ll::parseTargetSpec(ctx, target, [&] {
+        return module.emitError() << "--mdh-hl-to-ll: ";
+      });
+      if (failed(parsed))
+        return signalPassFailure();
+      optionTarget = *parsed;
+    }
+
+    SmallVector<ComputeOp> ops;
+    module.walk([&](ComputeOp op) { ops.push_back(op); });
+    for (ComputeOp op : ops)
+      if (failed(schedule(op, optionTarget)))
+        signalPassFailure();
+  }
+
+  /// The configuration file for `op`: the only one, or the one whose
+  /// "computation" field is `op`'s key.
+  FailureOr<std::string> pickConfigFile(ComputeOp op) {
+    if (configPaths.size() == 1)
+      return configPaths.front();
+    std::string key = mdh_ll::computationKey(op);
+    SmallVector<std::string> matches;
+    for (const std::string &path : configPaths) {
+      auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
+      if (!buffer)
+        return op.emitError("cannot read configuration file '")
+               << path << "': " << buffer.getError().message();
+      llvm::Expected<llvm::json::Value> json =
+          llvm::json::parse((*buffer)->getBuffer());
+      if (!json) {
+        // readConfigFile reports it with the line and column.
+        llvm::consumeError(json.takeError());
+        return path;
+      }
+      if (const llvm::json::Object *object = json->getAsObject())
+        if (std::optional<StringRef> fileKey = object->getString("computation"))
+          if (*fileKey == key)
+            matches.push_back(path);
+    }
+    if (matches.size() != 1)
+      return op.emitError()
+             << (matches.empty() ? "none" : "more than one") << " of the "
+             << configPaths.size()
+             << " configuration files is for this computation (key " << key
+             << ")";
+    return matches.front();
+  }
+
+  LogicalResult schedule(ComputeOp op, Attribute optionTarget) {
+    Attribute targetAttr = optionTarget ? optionTarget : targetAttributeOf(op);
+    if (!targetAttr)
+      return op.emitError("no target to schedule on: pass "
+                          "--mdh-hl-to-ll=target=<spec> or set the "
+                          "mdh_ll.target attribute on an enclosing op");
+    auto target = cast<mdh_ll::TargetAttrInterface>(targetAttr);
+
+    Config c;
+    std::string configPath;
+    if (!configPaths.empty()) {
+      FailureOr<std::string> path = pickConfigFile(op);
+      if (failed(path))
+        return failure();
+      configPath = *path;
+      FailureOr<Config> read = mdh_ll::readConfigFile(
+          configPath, op, targetAttr, [&] { return op.emitError(); });
+      if (failed(read))
+        return failure();
+      c = std::move(*read);
+    } else {
+      c = tuning::defaultConfig(op, targetAttr);
+    }
+    if (failed(tuning::verifyConfig(op, targetAttr, c, [&] {
+          InFlightDiagnostic diag = op.emitError();
+          diag << "invalid configuration";
+          if (!configPath.empty())
+            diag << " in '" << configPath << "'";
+          diag << ": ";
+          return diag;
+        })))
+      return failure();
+    if (!emitConfigPath.empty() &&
+        failed(mdh_ll::writeConfigFile(emitConfigPath, c, op, targetAttr,
+                                       [&] { return op.emitError(); })))
+      return failure();
+    buildSchedule(op, target, c);
+    return success();
+  }
+};
+} // namespace
