@@ -34,6 +34,10 @@ namespace mlir::mdh {
 /// Presburger library: every access in bounds, and the `cc`/`ps` dimensions
 /// written injectively, jointly over all accesses of one output buffer.
 /// Emits a located error and fails on the first violation.
+/// The maps of buffer `i` in a list of index-map lists (`in_maps`,
+/// `out_maps`).
+SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i);
+
 /// The rules of DESIGN §3 that concern the computation, not its scalar
 /// function: sizes, combine operators (MDH Lemma 1), index maps, aliasing,
 /// and the views' bounds and injectivity (verifyViews).

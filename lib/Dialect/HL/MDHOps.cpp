@@ -209,7 +209,7 @@ static bool reductionAppliesTo(ReductionOp op, Type t) {
 // ComputeOp
 //===----------------------------------------------------------------------===//
 
-static SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i) {
+SmallVector<AffineMap> mlir::mdh::mapsOf(ArrayAttr lists, unsigned i) {
   SmallVector<AffineMap> maps;
   for (Attribute a : cast<ArrayAttr>(lists[i]))
     maps.push_back(cast<AffineMapAttr>(a).getValue());

@@ -91,19 +91,12 @@ static void printAssignment(OpAsmPrinter &p, Operation *,
 // ScheduleOp
 //===----------------------------------------------------------------------===//
 
-static SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i) {
-  SmallVector<AffineMap> maps;
-  for (Attribute a : cast<ArrayAttr>(lists[i]))
-    maps.push_back(cast<AffineMapAttr>(a).getValue());
-  return maps;
-}
-
 SmallVector<AffineMap> ScheduleOp::getInputMaps(unsigned i) {
-  return mapsOf(getInMaps(), i);
+  return mdh::mapsOf(getInMaps(), i);
 }
 
 SmallVector<AffineMap> ScheduleOp::getOutputMaps(unsigned i) {
-  return mapsOf(getOutMaps(), i);
+  return mdh::mapsOf(getOutMaps(), i);
 }
 
 LogicalResult ScheduleOp::verify() { return mdh::verifyComputation(*this); }
