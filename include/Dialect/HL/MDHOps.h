@@ -34,6 +34,11 @@ namespace mlir::mdh {
 /// Presburger library: every access in bounds, and the `cc`/`ps` dimensions
 /// written injectively, jointly over all accesses of one output buffer.
 /// Emits a located error and fails on the first violation.
+/// Checks that the operations of `body` (but its terminator) form a pure
+/// scalar function: no side effects, no regions, scalar results only.
+/// `where` names the body in messages.
+LogicalResult verifyScalarBody(Block &body, StringRef where);
+
 /// The maps of buffer `i` in a list of index-map lists (`in_maps`,
 /// `out_maps`).
 SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i);

@@ -209,6 +209,21 @@ static bool reductionAppliesTo(ReductionOp op, Type t) {
 // ComputeOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult mlir::mdh::verifyScalarBody(Block &body, StringRef where) {
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
+      return op.emitOpError("is not allowed in ")
+             << where
+             << ": only side-effect-free scalar operations without regions "
+                "are";
+    for (Type t : op.getResultTypes())
+      if (!t.isIntOrIndexOrFloat())
+        return op.emitOpError("produces a value of non-scalar type ")
+               << t << " in " << where;
+  }
+  return success();
+}
+
 SmallVector<AffineMap> mlir::mdh::mapsOf(ArrayAttr lists, unsigned i) {
   SmallVector<AffineMap> maps;
   for (Attribute a : cast<ArrayAttr>(lists[i]))
@@ -396,16 +411,8 @@ LogicalResult ComputeOp::verifyRegions() {
              << ", but input #" << argBuffer[k] << " holds " << argTypes[k];
 
   // The body is a pure scalar function.
-  for (Operation &op : body.without_terminator()) {
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
-      return op.emitOpError("is not allowed in the scalar function of "
-                            "mdh.compute: only side-effect-free scalar "
-                            "operations without regions are");
-    for (Type t : op.getResultTypes())
-      if (!t.isIntOrIndexOrFloat())
-        return op.emitOpError("produces a value of non-scalar type ")
-               << t << " in the scalar function of mdh.compute";
-  }
+  if (failed(verifyScalarBody(body, "the scalar function of mdh.compute")))
+    return failure();
 
   // One yielded value per output access, of the output's element type.
   SmallVector<Type> yielded = getYieldedTypes();

@@ -272,16 +272,8 @@ LogicalResult ScalarOp::verifyRegions() {
            << argTypes.size() << " block arguments (" << schedule.getNumDims()
            << " indices of type index, then one scalar per input access), "
            << "got (" << body.getArgumentTypes() << ")";
-  for (Operation &op : body.without_terminator()) {
-    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
-      return op.emitOpError("is not allowed in the scalar phase: only "
-                            "side-effect-free scalar operations without "
-                            "regions are");
-    for (Type t : op.getResultTypes())
-      if (!t.isIntOrIndexOrFloat())
-        return op.emitOpError("produces a value of non-scalar type ")
-               << t << " in the scalar phase";
-  }
+  if (failed(mdh::verifyScalarBody(body, "the scalar phase")))
+    return failure();
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield)
     return emitOpError("must end with mdh_ll.yield");
