@@ -7,6 +7,8 @@
 #include "InitMDH.h"
 
 #include "Conversion/Passes.h"
+#include "Dialect/CL/MDHCLDialect.h"
+#include "Dialect/CL/Passes.h"
 #include "Dialect/HL/MDHDialect.h"
 #include "Dialect/LL/MDHLLDialect.h"
 
@@ -23,14 +25,16 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<MDHDialect, mdh_ll::MDHLLDialect, affine::AffineDialect,
-                  arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
+  registry.insert<MDHDialect, mdh_ll::MDHLLDialect, mdh_cl::MDHCLDialect,
+                  affine::AffineDialect, arith::ArithDialect,
+                  cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
+                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                  ub::UBDialect>();
 }
 
 void mlir::mdh::registerAllPasses() {
   registerConversionPasses();
+  mdh_cl::registerMDHCLPasses();
   // Generic cleanups and the upstream lowerings the pipelines are made of,
   // so that each stage can be run (and tested) alone.
   registerTransformsPasses();

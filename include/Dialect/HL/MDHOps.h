@@ -34,6 +34,11 @@ namespace mlir::mdh {
 /// Presburger library: every access in bounds, and the `cc`/`ps` dimensions
 /// written injectively, jointly over all accesses of one output buffer.
 /// Emits a located error and fails on the first violation.
+/// Whether builtin combine operator `op` applies to values of type `t`
+/// (max/min on floats, the bitwise and signed/unsigned operators on
+/// integers, add/mul on both).
+bool reductionAppliesTo(ReductionOp op, Type t);
+
 /// Checks that the operations of `body` (but its terminator) form a pure
 /// scalar function: no side effects, no regions, scalar results only.
 /// `where` names the body in messages.

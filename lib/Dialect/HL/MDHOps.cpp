@@ -192,7 +192,7 @@ static bool isMDHElementType(Type t) {
 }
 
 /// Whether builtin `op` applies to values of type `t`.
-static bool reductionAppliesTo(ReductionOp op, Type t) {
+bool mlir::mdh::reductionAppliesTo(ReductionOp op, Type t) {
   switch (op) {
   case ReductionOp::add:
   case ReductionOp::mul:

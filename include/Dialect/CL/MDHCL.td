@@ -1,0 +1,317 @@
+//===- MDHCL.td - The mdh_cl (CL-IR) dialect ---------------*- tablegen -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// CL-IR (DESIGN §5): minimal imperative code of a fixed shape, in phases:
+// buffers with their memory regions, a canonical loop nest of sequential
+// `mdh_cl.for` and parallel `mdh_cl.par_for` loops, tile copies at the top
+// of each level, the scalar computation in the middle, and accumulations of
+// partial results. Index arithmetic, loads and stores are upstream `arith`
+// and `memref` ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_CL_MDHCL_TD
+#define MDH_DIALECT_CL_MDHCL_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def MDHCL_Dialect : Dialect {
+  let name = "mdh_cl";
+  let cppNamespace = "::mlir::mdh_cl";
+  let summary = "Imperative code of MDH schedules (CL-IR)";
+  let description = [{
+    The `mdh_cl` dialect (CL-IR) is the imperative form of an LL-IR schedule
+    (DESIGN §5): one or more phases (a phase is one parallel launch), each a
+    canonical loop nest of sequential `mdh_cl.for` and parallel
+    `mdh_cl.par_for` loops with tile copies (`mdh_cl.copy`) at the top of
+    each level, the scalar computation (`mdh_cl.scalar`) in the middle and
+    the accumulation of partial results (`mdh_cl.accumulate`) into
+    re-composition buffers (`mdh_cl.buffer`).
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mdh::MDHDialect"
+  ];
+}
+
+class MDHCL_Op<string mnemonic, list<Trait> traits = []>
+    : Op<MDHCL_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def MDHCL_Region : I32EnumAttr<"MemRegion", "a memory region of a buffer", [
+      // Device memory on GPUs, main memory on CPUs: visible to all units.
+      I32EnumAttrCase<"Device", 0, "device">,
+      // Shared memory / LDS of one block.
+      I32EnumAttrCase<"Shared", 1, "shared">,
+      // A contiguous buffer private to one thread (CPU packing).
+      I32EnumAttrCase<"Packed", 2, "packed">,
+      // Registers of one thread.
+      I32EnumAttrCase<"Register", 3, "register">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_Layer : I32EnumAttr<"Layer", "a core layer of the target", [
+      I32EnumAttrCase<"Blocks", 0, "blocks">,
+      I32EnumAttrCase<"Threads", 1, "threads">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_HwDim : I32EnumAttr<"HwDim", "a hardware dimension", [
+      I32EnumAttrCase<"X", 0, "x">,
+      I32EnumAttrCase<"Y", 1, "y">,
+      I32EnumAttrCase<"Z", 2, "z">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
+      I32EnumAttrCase<"Identity", 0, "identity">,
+      I32EnumAttrCase<"Transposed", 1, "transposed">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+class MDHCL_EnumAttr<EnumAttrInfo info, string name>
+    : EnumAttr<MDHCL_Dialect, info, name> {
+  let assemblyFormat = "$value";
+}
+
+def MDHCL_RegionAttr : MDHCL_EnumAttr<MDHCL_Region, "region">;
+def MDHCL_LayerAttr : MDHCL_EnumAttr<MDHCL_Layer, "layer">;
+def MDHCL_HwDimAttr : MDHCL_EnumAttr<MDHCL_HwDim, "hw_dim">;
+def MDHCL_LayoutAttr : MDHCL_EnumAttr<MDHCL_Layout, "layout">;
+
+def MDHCL_CombinerAttr : Attr<
+    CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,
+    "an MDH combine operator"> {
+  let storageType = "::mlir::mdh::CombinerAttr";
+  let returnType = "::mlir::mdh::CombinerAttr";
+  let convertFromStorage = "$_self";
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and phases
+//===----------------------------------------------------------------------===//
+
+def MDHCL_BufferOp : MDHCL_Op<"buffer", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "a de- or re-composition buffer in a memory region";
+  let description = [{
+    A buffer of static shape in `region`. A `device` buffer lives for the
+    whole function (it carries partial results from one phase to the
+    next); `packed`, `shared` and `register` buffers belong to the parallel
+    unit whose loop body allocates them.
+
+    ```mlir
+    %partials = mdh_cl.buffer device : memref<8x1024xf32>
+    ```
+  }];
+  let arguments = (ins MDHCL_RegionAttr:$region);
+  let results = (outs AnyStaticShapeMemRef:$result);
+  let assemblyFormat = "`` $region attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def MDHCL_PhaseOp : MDHCL_Op<"phase", [SingleBlock, NoTerminator]> {
+  let summary = "one parallel launch";
+  let description = [{
+    The phases of a function run one after the other; within a phase, the
+    iterations of its parallel loops run concurrently. A re-composition of
+    partial results across blocks (or CPU threads) is a second phase.
+
+    ```mlir
+    mdh_cl.phase "combine" {
+      mdh_cl.par_for %i = %c0 to %c64 step %c1 on threads x { ... }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$phase_name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$phase_name $body attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+def MDHCL_ForOp : MDHCL_Op<"for", [SingleBlock, NoTerminator]> {
+  let summary = "a sequential loop";
+  let description = [{
+    Runs its body for `%iv` = `lb`, `lb + step`, ... below `ub`.
+
+    ```mlir
+    mdh_cl.for %k = %c0 to %c512 step %c16 {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$lowerBound, Index:$upperBound, Index:$step);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getInductionVar() {
+      return getBody().front().getArgument(0);
+    }
+  }];
+}
+
+def MDHCL_ParForOp : MDHCL_Op<"par_for", [SingleBlock, NoTerminator]> {
+  let summary = "a parallel loop over the units of a core layer";
+  let description = [{
+    The iterations are independent except at `mdh_cl.barrier`s; they run on
+    the units of core layer `layer` along hardware dimension `dim` (CPU
+    threads use `threads x`).
+
+    ```mlir
+    mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$lowerBound, Index:$upperBound, Index:$step,
+                   MDHCL_LayerAttr:$layer, MDHCL_HwDimAttr:$dim);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getInductionVar() {
+      return getBody().front().getArgument(0);
+    }
+  }];
+}
+
+def MDHCL_BarrierOp : MDHCL_Op<"barrier"> {
+  let summary = "synchronises the threads of a block";
+  let description = [{
+    Synchronises all threads of a block: all iterations of the enclosing
+    `threads` parallel loops. It must sit in uniform control flow: between
+    it and the outermost of those loops there may only be sequential loops
+    and thread loops whose bounds do not depend on the thread.
+
+    ```mlir
+    mdh_cl.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Copies, the scalar computation, accumulation
+//===----------------------------------------------------------------------===//
+
+def MDHCL_CopyOp : MDHCL_Op<"copy", [AttrSizedOperandSegments]> {
+  let summary = "copies a box of a buffer into a tile buffer";
+  let description = [{
+    `dst[j] = src[offsets + j]` for every `j < sizes` (per dimension); with
+    the `transposed` layout the last two dimensions of `dst` are swapped.
+    `sizes` must fit into `dst`; they are smaller at partial tiles.
+
+    ```mlir
+    mdh_cl.copy %A[%i, %k] [%si, %sk] to %packed layout identity
+        : memref<1024x1024xf32> to memref<64x32xf32>
+    ```
+  }];
+  let arguments = (ins
+    Arg<AnyStaticShapeMemRef, "the source", [MemRead]>:$source,
+    Variadic<Index>:$offsets,
+    Variadic<Index>:$sizes,
+    Arg<AnyStaticShapeMemRef, "the tile buffer", [MemWrite]>:$dest,
+    MDHCL_LayoutAttr:$layout
+  );
+  let assemblyFormat = [{
+    $source `[` $offsets `]` `[` $sizes `]` `to` $dest `layout` `` $layout
+    attr-dict `:` type($source) `to` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def MDHCL_ScalarOp : MDHCL_Op<"scalar", [
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "the scalar function, applied to one point";
+  let description = [{
+    Applies the computation's scalar function to `args` (the iteration
+    indices, then one value per input access) and returns one value per
+    output access. The scalar-inlining pass replaces it by its body.
+
+    ```mlir
+    %p = mdh_cl.scalar(%i, %k, %a, %b) : (index, index, f32, f32) -> f32 {
+    ^bb0(%i0: index, %k0: index, %x: f32, %y: f32):
+      %m = arith.mulf %x, %y : f32
+      mdh_cl.yield %m : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $args `)` `:` functional-type($args, $results) $body attr-dict
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def MDHCL_YieldOp : MDHCL_Op<"yield", [Pure, Terminator, ReturnLike,
+    HasParent<"ScalarOp">]> {
+  let summary = "the results of the scalar function";
+  let description = [{
+    ```mlir
+    mdh_cl.yield %m : f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+def MDHCL_AccumulateOp : MDHCL_Op<"accumulate", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "combines values into partial results";
+  let description = [{
+    At position `indices` of every buffer: `buf = first ? value :
+    op(buf, value)`, where `op` is the operator of `combiner` (a custom
+    combiner combines the tuple of all buffers at once). `first` marks the
+    first contribution to a partial result, so no identity is needed.
+
+    ```mlir
+    mdh_cl.accumulate %p into %acc[%i] first %isFirst combine pw(add)
+        : f32 into memref<64xf32>
+    ```
+  }];
+  let arguments = (ins
+    Variadic<AnyType>:$values,
+    Arg<Variadic<AnyStaticShapeMemRef>, "the partial results",
+        [MemRead, MemWrite]>:$buffers,
+    Variadic<Index>:$indices,
+    I1:$first,
+    MDHCL_CombinerAttr:$combiner
+  );
+  let assemblyFormat = [{
+    $values `into` $buffers `[` $indices `]` `first` $first
+    `combine` custom<Combiner>($combiner) attr-dict
+    `:` type($values) `into` type($buffers)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // MDH_DIALECT_CL_MDHCL_TD

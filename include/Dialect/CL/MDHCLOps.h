@@ -1,0 +1,27 @@
+//===- MDHCLOps.h - Operations of CL-IR -------------------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_CL_MDHCLOPS_H
+#define MDH_DIALECT_CL_MDHCLOPS_H
+
+#include "Dialect/CL/MDHCLDialect.h"
+#include "Dialect/HL/MDHOps.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "Dialect/CL/MDHCLEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Dialect/CL/MDHCLAttributes.h.inc"
+
+#define GET_OP_CLASSES
+#include "Dialect/CL/MDHCLOps.h.inc"
+
+#endif // MDH_DIALECT_CL_MDHCLOPS_H

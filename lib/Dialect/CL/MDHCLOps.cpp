@@ -1,0 +1,341 @@
+//===- MDHCLOps.cpp - Operations of CL-IR ---------------------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/CL/MDHCLOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::mdh_cl;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `pw(add)`, `ps(@f)`: the short form of a combine operator.
+static ParseResult parseCombiner(OpAsmParser &parser,
+                                 mdh::CombinerAttr &combiner) {
+  FailureOr<mdh::CombinerAttr> parsed = mdh::CombinerAttr::parseShort(parser);
+  if (failed(parsed))
+    return failure();
+  combiner = *parsed;
+  return success();
+}
+
+static void printCombiner(OpAsmPrinter &p, Operation *,
+                          mdh::CombinerAttr combiner) {
+  combiner.printShort(p);
+}
+
+#define GET_OP_CLASSES
+#include "Dialect/CL/MDHCLOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// BufferOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferOp::verify() {
+  bool topLevel = !(*this)->getParentOfType<ParForOp>();
+  if (getRegion() == MemRegion::Device && !topLevel)
+    return emitOpError("a device buffer lives for the whole function; "
+                       "allocate it outside parallel loops");
+  if (getRegion() != MemRegion::Device && topLevel)
+    return emitOpError("a '")
+           << stringifyMemRegion(getRegion())
+           << "' buffer belongs to a parallel unit; allocate it inside a "
+              "mdh_cl.par_for";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ForOp and ParForOp
+//===----------------------------------------------------------------------===//
+
+/// `%iv = %lb to %ub step %step`.
+static ParseResult parseLoopHeader(OpAsmParser &parser, OperationState &result,
+                                   OpAsmParser::Argument &iv) {
+  OpAsmParser::UnresolvedOperand lb, ub, step;
+  Type index = parser.getBuilder().getIndexType();
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parser.parseOperand(lb) || parser.parseKeyword("to") ||
+      parser.parseOperand(ub) || parser.parseKeyword("step") ||
+      parser.parseOperand(step) ||
+      parser.resolveOperands({lb, ub, step}, index, result.operands))
+    return failure();
+  iv.type = index;
+  return success();
+}
+
+static ParseResult parseLoopBody(OpAsmParser &parser, OperationState &result,
+                                 OpAsmParser::Argument &iv) {
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, {iv}) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  return success();
+}
+
+static void printLoopHeader(OpAsmPrinter &p, BlockArgument iv, Value lb,
+                            Value ub, Value step) {
+  p << " " << iv << " = " << lb << " to " << ub << " step " << step;
+}
+
+static LogicalResult verifyLoopBody(Operation *op, Region &body) {
+  Block &block = body.front();
+  if (block.getNumArguments() != 1 || !block.getArgument(0).getType().isIndex())
+    return op->emitOpError("body must take one index argument (the "
+                           "induction variable)");
+  return success();
+}
+
+ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::Argument iv;
+  if (parseLoopHeader(parser, result, iv))
+    return failure();
+  return parseLoopBody(parser, result, iv);
+}
+
+void ForOp::print(OpAsmPrinter &p) {
+  printLoopHeader(p, getInductionVar(), getLowerBound(), getUpperBound(),
+                  getStep());
+  p << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult ForOp::verifyRegions() {
+  return verifyLoopBody(*this, getBody());
+}
+
+ParseResult ParForOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::Argument iv;
+  if (parseLoopHeader(parser, result, iv) || parser.parseKeyword("on"))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef layerName, dimName;
+  if (parser.parseKeyword(&layerName))
+    return failure();
+  std::optional<Layer> layer = symbolizeLayer(layerName);
+  if (!layer)
+    return parser.emitError(loc, "expected 'blocks' or 'threads', got '")
+           << layerName << "'";
+  loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&dimName))
+    return failure();
+  std::optional<HwDim> dim = symbolizeHwDim(dimName);
+  if (!dim)
+    return parser.emitError(loc, "expected a hardware dimension (x, y or z), "
+                                 "got '")
+           << dimName << "'";
+  MLIRContext *ctx = parser.getContext();
+  result.addAttribute(getLayerAttrName(result.name),
+                      LayerAttr::get(ctx, *layer));
+  result.addAttribute(getDimAttrName(result.name), HwDimAttr::get(ctx, *dim));
+  return parseLoopBody(parser, result, iv);
+}
+
+void ParForOp::print(OpAsmPrinter &p) {
+  printLoopHeader(p, getInductionVar(), getLowerBound(), getUpperBound(),
+                  getStep());
+  p << " on " << stringifyLayer(getLayer()) << " " << stringifyHwDim(getDim())
+    << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getLayerAttrName(), getDimAttrName()});
+}
+
+LogicalResult ParForOp::verifyRegions() {
+  return verifyLoopBody(*this, getBody());
+}
+
+//===----------------------------------------------------------------------===//
+// BarrierOp
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is computed inside `loop` (so may depend on its
+/// iterations).
+static bool isDefinedInside(Value value, Operation *loop) {
+  mlir::Region *region = value.getParentRegion();
+  return region && (region->getParentOp() == loop ||
+                    loop->isProperAncestor(region->getParentOp()));
+}
+
+/// Whether `value` is the same on every thread of `threads` (the outermost
+/// thread loop around a barrier): defined outside it, the induction variable
+/// of a sequential loop (whose own bounds the barrier's verifier checks, as
+/// the loop encloses the barrier), or a pure, region-free function of such
+/// values (a constant, index arithmetic).
+static bool isUniform(Value value, Operation *threads) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second || !isDefinedInside(v, threads))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (!isa<ForOp>(arg.getOwner()->getParentOp()))
+        return false;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getNumRegions() != 0 || !isPure(def))
+      return false;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return true;
+}
+
+LogicalResult BarrierOp::verify() {
+  auto parFor = (*this)->getParentOfType<ParForOp>();
+  if (!parFor)
+    return emitOpError("must be inside a mdh_cl.par_for over threads");
+  if (parFor.getLayer() != Layer::Threads)
+    return emitOpError("synchronises the threads of a block, but its "
+                       "nearest parallel loop runs blocks");
+  // It synchronises the threads of all thread loops around it (x, y, z), up
+  // to the enclosing block loop or phase.
+  Operation *threads = parFor;
+  for (Operation *p = parFor->getParentOp();
+       p && !isa<PhaseOp>(p) && !p->hasTrait<OpTrait::IsIsolatedFromAbove>();
+       p = p->getParentOp()) {
+    auto outer = dyn_cast<ParForOp>(p);
+    if (outer && outer.getLayer() == Layer::Blocks)
+      break;
+    if (outer)
+      threads = outer;
+  }
+  // Between it and the outermost thread loop, only sequential loops and
+  // thread loops whose bounds are the same on every thread.
+  for (Operation *q = (*this)->getParentOp(); q != threads;
+       q = q->getParentOp()) {
+    if (!isa<ForOp, ParForOp>(q))
+      return emitOpError("must sit in uniform control flow: only "
+                         "mdh_cl.for loops may enclose it inside its "
+                         "thread loop, not '")
+             << q->getName() << "'";
+    for (Value bound : q->getOperands())
+      if (!isUniform(bound, threads))
+        return emitOpError("must sit in uniform control flow: the "
+                           "bounds of an enclosing loop depend on the "
+                           "thread")
+                   .attachNote(q->getLoc())
+               << "this loop";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyOp::verify() {
+  auto src = cast<MemRefType>(getSource().getType());
+  auto dst = cast<MemRefType>(getDest().getType());
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("copies ")
+           << src.getElementType() << " elements into a buffer of "
+           << dst.getElementType();
+  if (src.getRank() != dst.getRank())
+    return emitOpError("source has rank ")
+           << src.getRank() << " but the tile buffer has rank "
+           << dst.getRank();
+  if (static_cast<int64_t>(getOffsets().size()) != src.getRank() ||
+      static_cast<int64_t>(getSizes().size()) != src.getRank())
+    return emitOpError("expects one offset and one size per dimension (")
+           << src.getRank() << "), got " << getOffsets().size() << " and "
+           << getSizes().size();
+  if (getLayout() == Layout::Transposed && src.getRank() < 2)
+    return emitOpError("a 'transposed' layout needs two dimensions");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalarOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScalarOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (TypeRange(body.getArgumentTypes()) != TypeRange(getArgs().getTypes()))
+    return emitOpError("block arguments (")
+           << body.getArgumentTypes() << ") must match the operands ("
+           << getArgs().getTypes() << ")";
+  if (failed(mdh::verifyScalarBody(body, "mdh_cl.scalar")))
+    return failure();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (TypeRange(yield.getValues().getTypes()) != getResultTypes())
+    return yield.emitOpError("yields (")
+           << yield.getValues().getTypes() << ") but the op returns ("
+           << getResultTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AccumulateOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AccumulateOp::verify() {
+  if (getValues().size() != getBuffers().size())
+    return emitOpError("expects one buffer per value, got ")
+           << getValues().size() << " values and " << getBuffers().size()
+           << " buffers";
+  if (getValues().empty())
+    return emitOpError("accumulates no value");
+  if (!getCombiner().isReduction())
+    return emitOpError("needs a pw or ps combine operator, got cc");
+  if (!getCombiner().getCustom() && getValues().size() != 1)
+    return emitOpError("a builtin operator combines one value at a time, "
+                       "got ")
+           << getValues().size();
+  for (auto [k, value, buffer] : llvm::enumerate(getValues(), getBuffers())) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (type.getElementType() != value.getType())
+      return emitOpError("value #")
+             << k << " has type " << value.getType() << " but buffer #" << k
+             << " holds " << type.getElementType();
+    if (type.getRank() != static_cast<int64_t>(getIndices().size()))
+      return emitOpError("buffer #")
+             << k << " has rank " << type.getRank() << " but "
+             << getIndices().size() << " indices are given";
+  }
+  if (std::optional<mdh::ReductionOp> op = getCombiner().getOp()) {
+    Type type = getValues().front().getType();
+    if (!mdh::reductionAppliesTo(*op, type))
+      return emitOpError("builtin operator '")
+             << mdh::stringifyReductionOp(*op) << "' needs "
+             << (isa<FloatType>(type) ? "integer" : "floating-point")
+             << " values, got " << type;
+  }
+  return success();
+}
+
+LogicalResult
+AccumulateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FlatSymbolRefAttr custom = getCombiner().getCustom();
+  if (!custom)
+    return success();
+  auto combiner =
+      symbolTable.lookupNearestSymbolFrom<mdh::CombinerOp>(*this, custom);
+  if (!combiner)
+    return emitOpError("'") << custom << "' does not reference an mdh.combiner";
+  SmallVector<Type> types = combiner.getTupleTypes();
+  if (TypeRange(types) != getValues().getTypes()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "combiner " << custom << " combines (";
+    llvm::interleaveComma(types, os);
+    os << ") but the values are (";
+    llvm::interleaveComma(getValues().getTypes(), os);
+    os << ")";
+    return emitOpError(text);
+  }
+  return success();
+}
