@@ -1,0 +1,20 @@
+//===- CLPipeline.cpp - HL-IR to CL-IR ------------------------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+
+void mlir::mdh::buildLowerToCLIRPipeline(OpPassManager &pm,
+                                         const LowerToCLIROptions &options) {
+  MDHHLToLLOptions hlToLL;
+  hlToLL.target = options.target;
+  hlToLL.configPaths.assign(options.config.begin(), options.config.end());
+  pm.addPass(createMDHHLToLL(hlToLL));
+  pm.addPass(createMDHLLToCL());
+}
