@@ -1,5 +1,4 @@
-//===- HostJit.h - In-process compilation of kernels for the host -*- C++
-//-*-===//
+//===- HostJit.h - In-process compilation for the host ----------*- C++ -*-===//
 //
 // Part of the MDH-MLIR project.
 //
@@ -27,12 +26,13 @@ class HostJit {
 public:
   /// Marks the functions `funcNames` of `module` for a C interface, lowers
   /// the module in place with `buildPipeline`, and JIT-compiles it at LLVM
-  /// optimization level `optLevel`. Errors are reported as diagnostics of
-  /// the module's context.
+  /// optimization level `optLevel`, resolving external calls in the process
+  /// and in the shared libraries `sharedLibPaths`. Errors are reported as
+  /// diagnostics of the module's context.
   static FailureOr<std::unique_ptr<HostJit>>
   create(ModuleOp module, ArrayRef<StringRef> funcNames,
          const std::function<void(OpPassManager &)> &buildPipeline,
-         unsigned optLevel = 3);
+         unsigned optLevel = 3, ArrayRef<StringRef> sharedLibPaths = {});
 
   /// Calls `funcName` with one memref argument per buffer.
   llvm::Error invoke(StringRef funcName, ArrayRef<HostBuffer *> buffers);

@@ -18,7 +18,7 @@ using namespace mlir::mdh;
 FailureOr<std::unique_ptr<HostJit>>
 HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
                 const std::function<void(OpPassManager &)> &buildPipeline,
-                unsigned optLevel) {
+                unsigned optLevel, ArrayRef<StringRef> sharedLibPaths) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -41,9 +41,13 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
     return failure();
 
   ExecutionEngineOptions options;
-  options.transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                                  /*targetMachine=*/nullptr);
+  // `transformer` is a function_ref: the function must outlive `create`.
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                /*targetMachine=*/nullptr);
+  options.transformer = transformer;
   options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
+  options.sharedLibPaths = sharedLibPaths;
   auto engine = ExecutionEngine::create(module, options);
   if (!engine) {
     std::string message = llvm::toString(engine.takeError());

@@ -8,12 +8,18 @@
 // the f64 reference of docs/semantics.md and prints one line per kernel:
 // name, sizes, median time, GFLOP/s and GB/s, how it was checked, OK/FAIL.
 //
+// Targets: `oracle` (the reference loops of --mdh-lower-to-loops) and
+// `openmp` (HL -> LL -> CL-IR with the heuristic's or a given
+// configuration, then --mdh-host-to-llvm, run on libomp's threads).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Dialect/CL/Passes.h"
 #include "Dialect/HL/MDHOps.h"
 #include "InitMDH.h"
 #include "Runner/HostJit.h"
+#include "Runner/OpenMPRuntime.h"
 #include "Runner/Reference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,16 +29,21 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <unistd.h>
 
 using namespace mlir;
@@ -48,8 +59,37 @@ static cl::opt<std::string> inputFilename(cl::Positional,
 static cl::opt<std::string>
     target("target",
            cl::desc("Code path to compile and run: 'oracle' (the reference "
-                    "loops of --mdh-lower-to-loops)"),
+                    "loops of --mdh-lower-to-loops) or 'openmp' (the "
+                    "scheduled host code, on OpenMP threads)"),
            cl::init("oracle"), cl::cat(runCategory));
+
+static cl::list<std::string> configFiles(
+    "config",
+    cl::desc("openmp: JSON configuration file(s) of --mdh-hl-to-ll "
+             "(comma-separated or repeated; each kernel takes the one "
+             "written for it); default: the heuristic's configuration"),
+    cl::CommaSeparated, cl::cat(runCategory));
+
+/// `--threads`. libLLVM registers an undocumented `-threads` option of its
+/// own, which mdh-run does not use; this one takes over the name, so it is
+/// made in `main` rather than at static initialisation.
+static cl::opt<int> &getNumThreadsOption() {
+  if (cl::Option *other = cl::getRegisteredOptions().lookup("threads"))
+    other->removeArgument();
+  static cl::opt<int> option("threads",
+                             cl::desc("openmp: threads to run on (default: "
+                                      "OMP_NUM_THREADS if set, else one per "
+                                      "hardware thread this process may "
+                                      "use)"),
+                             cl::init(0), cl::cat(runCategory));
+  return option;
+}
+
+static cl::opt<std::string>
+    openmpLibrary("libomp",
+                  cl::desc("openmp: the OpenMP runtime to load (default: "
+                           "the libomp of the LLVM this was built with)"),
+                  cl::init(""), cl::cat(runCategory));
 
 static cl::list<std::string>
     funcNames("func", cl::desc("Run only this kernel (repeatable)"),
@@ -90,6 +130,12 @@ static cl::opt<int64_t> corruptElement(
     cl::desc("Testing only: change this element (linear index) of the first "
              "output after the checked run"),
     cl::init(-1), cl::Hidden, cl::cat(runCategory));
+
+static cl::list<std::string> disabledPasses(
+    "disable-pass",
+    cl::desc("openmp: leave out this CL-IR optimization (repeatable; for "
+             "ablation), e.g. mdh-cl-inline-scalar"),
+    cl::CommaSeparated, cl::cat(runCategory));
 
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3), cl::cat(runCategory));
@@ -311,16 +357,56 @@ static bool runKernel(Kernel &kernel, HostJit &jit) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  cl::opt<int> &numThreads = getNumThreadsOption();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "mdh-run: compile MDH kernels, run them on the host and self-check "
       "them against the f64 reference\n");
 
-  if (target != "oracle") {
+  if (target != "oracle" && target != "openmp") {
     llvm::errs() << "mdh-run: error: unknown target '" << target
-                 << "'; available targets: oracle\n";
+                 << "'; available targets: oracle, openmp\n";
     return 1;
+  }
+  for (const std::string &name : disabledPasses) {
+    if (!llvm::is_contained(mdh_cl::getCLOptimizationNames(), name)) {
+      llvm::errs() << "mdh-run: error: --disable-pass: unknown CL-IR "
+                      "optimization '"
+                   << name << "'; known: ";
+      llvm::interleaveComma(mdh_cl::getCLOptimizationNames(), llvm::errs());
+      llvm::errs() << "\n";
+      return 1;
+    }
+  }
+  if (target == "oracle") {
+    cl::Option *openmpOptions[] = {std::addressof(configFiles), &numThreads,
+                                   &openmpLibrary,
+                                   std::addressof(disabledPasses)};
+    for (cl::Option *option : openmpOptions) {
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "mdh-run: error: --" << option->ArgStr
+                     << " applies to --target=openmp only\n";
+        return 1;
+      }
+    }
+  }
+  if (numThreads.getNumOccurrences() && numThreads < 1) {
+    llvm::errs() << "mdh-run: error: --threads must be at least 1, got "
+                 << numThreads.getValue() << "\n";
+    return 1;
+  }
+  // hl-to-ll reads the files too; checking first gives a message that
+  // names the option (stdin, '-', is left to hl-to-ll).
+  for (const std::string &path : configFiles) {
+    if (path == "-")
+      continue;
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+      llvm::errs() << "mdh-run: error: cannot read configuration file '" << path
+                   << "': " << buffer.getError().message() << "\n";
+      return 1;
+    }
   }
 
   if (optLevel > 3) {
@@ -334,11 +420,36 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // The OpenMP runtime is loaded before anything is compiled: the thread
+  // count is part of the report and the JIT resolves `__kmpc_*` in it.
+  std::optional<OpenMPRuntime> openmp;
+  if (target == "openmp") {
+    std::string error;
+    FailureOr<OpenMPRuntime> runtime = OpenMPRuntime::load(
+        openmpLibrary.empty() ? OpenMPRuntime::getDefaultPath()
+                              : StringRef(openmpLibrary),
+        error);
+    if (failed(runtime)) {
+      llvm::errs() << "mdh-run: error: " << error << "\n";
+      return 1;
+    }
+    openmp = *runtime;
+    if (numThreads.getNumOccurrences())
+      openmp->setNumThreads(numThreads);
+    else if (!getenv("OMP_NUM_THREADS"))
+      openmp->setNumThreads(
+          llvm::hardware_concurrency().compute_thread_count());
+  }
+
   DialectRegistry registry;
   registerAllDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
   MLIRContext context(registry);
+  // Diagnostics of the pipelines point at the kernel's source line; the op
+  // dump MLIR would attach in generic form adds nothing for a user.
+  context.printOpOnDiagnostic(false);
 
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
@@ -357,16 +468,42 @@ int main(int argc, char **argv) {
   if (failed(kernels))
     return 1;
 
-  // The kernels keep pointing into `module` (for the reference); a clone is
-  // lowered and compiled.
+  // The kernels keep pointing into `module` (for the reference); a clone
+  // without the kernels that are not run is lowered and compiled.
   OwningOpRef<ModuleOp> lowered = module->clone();
   SmallVector<StringRef> names;
   for (Kernel &k : *kernels)
     names.push_back(k.func.getSymName());
+  for (auto func :
+       llvm::make_early_inc_range(lowered->getOps<func::FuncOp>())) {
+    bool isKernel = func.walk([](ComputeOp) { return WalkResult::interrupt(); })
+                        .wasInterrupted();
+    if (isKernel && !llvm::is_contained(names, func.getSymName()) &&
+        SymbolTable::symbolKnownUseEmpty(func, *lowered))
+      func.erase();
+  }
+
+  std::function<void(OpPassManager &)> buildPipeline;
+  SmallVector<StringRef> sharedLibs;
+  std::string targetText = target;
+  if (target == "oracle") {
+    buildPipeline = [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); };
+  } else {
+    buildPipeline = [](OpPassManager &pm) {
+      LowerToCLIROptions toCL;
+      toCL.target = "openmp";
+      toCL.config = ArrayRef<std::string>(configFiles);
+      buildLowerToCLIRPipeline(pm, toCL);
+      HostToLLVMOptions host;
+      host.disable = ArrayRef<std::string>(disabledPasses);
+      buildHostToLLVMPipeline(pm, host);
+    };
+    sharedLibs.push_back(openmp->getPath());
+    targetText += llvm::formatv(", {0} thread(s)", openmp->getMaxThreads());
+  }
   auto start = std::chrono::steady_clock::now();
-  FailureOr<std::unique_ptr<HostJit>> jit = HostJit::create(
-      *lowered, names, [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); },
-      optLevel);
+  FailureOr<std::unique_ptr<HostJit>> jit =
+      HostJit::create(*lowered, names, buildPipeline, optLevel, sharedLibs);
   if (failed(jit))
     return 1;
   double compileSeconds =
@@ -374,7 +511,7 @@ int main(int argc, char **argv) {
           .count();
   llvm::outs() << llvm::formatv("# {0}: target {1}, compiled {2} kernel(s) "
                                 "in {3:f2} s, seed {4}\n",
-                                inputFilename, target, kernels->size(),
+                                inputFilename, targetText, kernels->size(),
                                 compileSeconds, seed.getValue());
 
   bool allPassed = true;

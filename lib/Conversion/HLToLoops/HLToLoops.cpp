@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/Combine.h"
 #include "Conversion/Passes.h"
 #include "Dialect/HL/MDHOps.h"
 
@@ -33,60 +34,6 @@ namespace mlir::mdh {
 
 using namespace mlir;
 using namespace mlir::mdh;
-
-/// Combines `lhs` and `rhs` with a builtin operator.
-static Value combineBuiltin(OpBuilder &b, Location loc, ReductionOp op,
-                            Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(lhs.getType());
-  switch (op) {
-  case ReductionOp::add:
-    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
-  case ReductionOp::mul:
-    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
-  case ReductionOp::max:
-    return arith::MaximumFOp::create(b, loc, lhs, rhs);
-  case ReductionOp::min:
-    return arith::MinimumFOp::create(b, loc, lhs, rhs);
-  case ReductionOp::maxsi:
-    return arith::MaxSIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::maxui:
-    return arith::MaxUIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::minsi:
-    return arith::MinSIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::minui:
-    return arith::MinUIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::And:
-    return arith::AndIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::Or:
-    return arith::OrIOp::create(b, loc, lhs, rhs);
-  case ReductionOp::Xor:
-    return arith::XOrIOp::create(b, loc, lhs, rhs);
-  }
-  llvm_unreachable("unknown reduction operator");
-}
-
-/// Combines the tuples `lhs` and `rhs` with the computation's operator.
-static SmallVector<Value> combine(OpBuilder &b, Location loc,
-                                  CombinerAttr combiner, CombinerOp custom,
-                                  ValueRange lhs, ValueRange rhs) {
-  SmallVector<Value> result;
-  if (!custom) {
-    for (auto [l, r] : llvm::zip_equal(lhs, rhs))
-      result.push_back(combineBuiltin(b, loc, *combiner.getOp(), l, r));
-    return result;
-  }
-  Block &body = custom.getBody().front();
-  IRMapping mapping;
-  mapping.map(body.getArguments().take_front(lhs.size()), lhs);
-  mapping.map(body.getArguments().drop_front(lhs.size()), rhs);
-  for (Operation &op : body.without_terminator())
-    b.clone(op, mapping);
-  for (Value v : cast<YieldOp>(body.getTerminator()).getValues())
-    result.push_back(mapping.lookupOrDefault(v));
-  return result;
-}
 
 /// Evaluates the scalar function of `op` at iteration point `point`.
 static SmallVector<Value> evaluateScalarFunction(OpBuilder &b, Location loc,
@@ -124,13 +71,9 @@ struct ComputeOpLowering : OpRewritePattern<ComputeOp> {
     Location loc = op.getLoc();
     unsigned numDims = op.getNumDims();
     CombinerAttr combiner = op.getReductionCombiner();
-    CombinerOp custom;
-    if (combiner && combiner.getCustom()) {
-      custom = SymbolTable::lookupNearestSymbolFrom<CombinerOp>(
-          op, combiner.getCustom());
-      if (!custom)
-        return rewriter.notifyMatchFailure(op, "combiner not found");
-    }
+    CombinerOp custom = lookupCustomCombiner(op, combiner);
+    if (combiner && combiner.getCustom() && !custom)
+      return rewriter.notifyMatchFailure(op, "combiner not found");
 
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);

@@ -1,0 +1,47 @@
+//===- OpenMPRuntime.h - The OpenMP runtime of host code --------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_RUNNER_OPENMPRUNTIME_H
+#define MDH_RUNNER_OPENMPRUNTIME_H
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace mlir::mdh {
+
+/// The OpenMP runtime (LLVM's libomp) that host code lowered by
+/// `--mdh-host-to-llvm` calls (`__kmpc_fork_call`, ...). It is loaded into
+/// the process for good, so the JIT resolves those calls to it, and its
+/// thread count can be set before a kernel runs.
+class OpenMPRuntime {
+public:
+  /// The libomp this project was configured with (under LLVM's library
+  /// directory).
+  static StringRef getDefaultPath();
+
+  /// Loads the runtime at `path`; on failure returns an error that names
+  /// the path.
+  static FailureOr<OpenMPRuntime> load(StringRef path, std::string &error);
+
+  StringRef getPath() const { return path; }
+
+  /// The threads the next parallel region uses (`omp_set_num_threads`).
+  void setNumThreads(int numThreads) const;
+
+  /// The threads a parallel region uses now (`omp_get_max_threads`).
+  int getMaxThreads() const;
+
+private:
+  std::string path;
+  void (*setNumThreadsFn)(int) = nullptr;
+  int (*getMaxThreadsFn)() = nullptr;
+};
+
+} // namespace mlir::mdh
+
+#endif // MDH_RUNNER_OPENMPRUNTIME_H

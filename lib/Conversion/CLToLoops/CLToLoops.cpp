@@ -1,0 +1,349 @@
+//===- CLToLoops.cpp - CL-IR to scf loops for the host --------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+// `--mdh-cl-to-loops` turns CL-IR into the loops of the host target
+// (DESIGN §6): `mdh_cl.par_for ... on threads` becomes `scf.parallel`, which
+// `--convert-scf-to-openmp` turns into an OpenMP work-sharing loop; the rest
+// becomes `scf.for`, `memref` and `arith`. The rewrite is in three steps:
+//
+//   1. refuse what the host cannot run (shared memory, blocks, barriers),
+//      before anything is changed;
+//   2. place the buffers: device buffers at the start of their function
+//      (freed before every return), per-thread buffers at the start of the
+//      body of their parallel loop;
+//   3. one post-order walk that rewrites the other ops, so every loop body
+//      is already lowered when its loop is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Combine.h"
+#include "Conversion/Passes.h"
+#include "Dialect/CL/MDHCLOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::mdh {
+#define GEN_PASS_DEF_MDHCLTOLOOPS
+#include "Conversion/Passes.h.inc"
+} // namespace mlir::mdh
+
+using namespace mlir;
+using namespace mlir::mdh_cl;
+
+//===----------------------------------------------------------------------===//
+// Step 1: what the host cannot run
+//===----------------------------------------------------------------------===//
+
+/// Reports every op the host target has no counterpart for (and device
+/// buffers outside functions, accumulations whose custom combiner does not
+/// exist); fails if there is one.
+static LogicalResult checkHostSupport(Operation *root) {
+  bool supported = true;
+  root->walk([&](Operation *op) {
+    if (auto buffer = dyn_cast<BufferOp>(op);
+        buffer && buffer.getRegion() == MemRegion::Shared) {
+      buffer.emitOpError("is in shared memory, which the host target does "
+                         "not have; CPU threads use 'packed' or 'register' "
+                         "buffers");
+      supported = false;
+    } else if (buffer && buffer.getRegion() == MemRegion::Device &&
+               !buffer->getParentOfType<FunctionOpInterface>()) {
+      buffer.emitOpError("must be inside a function: a device buffer is "
+                         "freed when its function returns");
+      supported = false;
+    } else if (auto parFor = dyn_cast<ParForOp>(op);
+               parFor && parFor.getLayer() != Layer::Threads) {
+      parFor.emitOpError("runs on '")
+          << stringifyLayer(parFor.getLayer())
+          << "', which the host target does not have; it runs parallel "
+             "loops on 'threads' only";
+      supported = false;
+    } else if (auto accumulate = dyn_cast<AccumulateOp>(op)) {
+      mdh::CombinerAttr combiner = accumulate.getCombiner();
+      if (combiner.getCustom() &&
+          !mdh::lookupCustomCombiner(accumulate, combiner)) {
+        accumulate.emitOpError("'")
+            << combiner.getCustom() << "' does not reference an mdh.combiner";
+        supported = false;
+      }
+    } else if (isa<BarrierOp>(op)) {
+      op->emitOpError("cannot be lowered for the host target: its threads "
+                      "synchronise only at the end of a parallel loop (a "
+                      "new phase)");
+      supported = false;
+    }
+  });
+  return success(supported);
+}
+
+//===----------------------------------------------------------------------===//
+// Step 2: buffers
+//===----------------------------------------------------------------------===//
+
+static int64_t getSizeInBytes(MemRefType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+namespace {
+/// Moves buffers to the start of a block, keeping the buffers of one block
+/// in their original order.
+class BufferPlacer {
+public:
+  explicit BufferPlacer(RewriterBase &rewriter) : rewriter(rewriter) {}
+
+  /// A device buffer becomes a heap allocation that lives for the whole
+  /// function: allocated at the start of the entry block (its shape is
+  /// static, so it depends on nothing computed before it) and freed before
+  /// every return.
+  void lowerDeviceBuffer(BufferOp op) {
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    Block *entry = &func.getFunctionBody().front();
+    setInsertionPointAtStart(entry);
+    Value alloc = memref::AllocOp::create(rewriter, op.getLoc(), op.getType());
+    last[entry] = alloc.getDefiningOp();
+    for (Block &block : func.getFunctionBody()) {
+      if (block.empty())
+        continue;
+      Operation *terminator = &block.back();
+      if (terminator->hasTrait<OpTrait::ReturnLike>()) {
+        rewriter.setInsertionPoint(terminator);
+        memref::DeallocOp::create(rewriter, op.getLoc(), alloc);
+      }
+    }
+    rewriter.replaceOp(op, alloc);
+  }
+
+  /// A buffer of one parallel unit (`packed`, `register`) is allocated at
+  /// the start of the body of its parallel loop, whatever sequential loops
+  /// surround it: an alloca inside a loop would take new stack space on
+  /// every trip. After `--convert-scf-to-openmp` the parallel body is a
+  /// `memref.alloca_scope`, so the space is released per iteration.
+  void lowerUnitBuffer(BufferOp op, int64_t maxStackBytes) {
+    auto type = cast<MemRefType>(op.getType());
+    Block *body = &op->getParentOfType<ParForOp>().getBody().front();
+    setInsertionPointAtStart(body);
+    Value buffer;
+    if (getSizeInBytes(type) <= maxStackBytes) {
+      buffer = memref::AllocaOp::create(rewriter, op.getLoc(), type);
+    } else {
+      buffer = memref::AllocOp::create(rewriter, op.getLoc(), type);
+      // The body has no terminator yet: its end is the end of the
+      // iteration.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToEnd(body);
+      memref::DeallocOp::create(rewriter, op.getLoc(), buffer);
+    }
+    last[body] = buffer.getDefiningOp();
+    rewriter.replaceOp(op, buffer);
+  }
+
+private:
+  /// After the buffers already placed at the start of `block`.
+  void setInsertionPointAtStart(Block *block) {
+    if (Operation *op = last.lookup(block))
+      rewriter.setInsertionPointAfter(op);
+    else
+      rewriter.setInsertionPointToStart(block);
+  }
+
+  RewriterBase &rewriter;
+  /// The last allocation placed at the start of each block.
+  DenseMap<Block *, Operation *> last;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Step 3: loops, copies, the scalar function and accumulations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `mdh_cl.phase`: phases run one after the other, which is program order.
+struct PhaseOpLowering : OpRewritePattern<PhaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(PhaseOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.inlineBlockBefore(&op.getBody().front(), op);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `mdh_cl.for` -> `scf.for`.
+struct ForOpLowering : OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    auto loop = scf::ForOp::create(rewriter, op.getLoc(), op.getLowerBound(),
+                                   op.getUpperBound(), op.getStep());
+    rewriter.inlineBlockBefore(&op.getBody().front(),
+                               loop.getBody()->getTerminator(),
+                               loop.getInductionVar());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `mdh_cl.par_for ... on threads` -> `scf.parallel`. Its iterations are
+/// independent (CL-IR's contract without barriers), which is what
+/// `scf.parallel` requires.
+struct ParForOpLowering : OpRewritePattern<ParForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ParForOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getLayer() != Layer::Threads)
+      return rewriter.notifyMatchFailure(op, "not a loop over threads");
+    auto loop = scf::ParallelOp::create(
+        rewriter, op.getLoc(), ValueRange{op.getLowerBound()},
+        ValueRange{op.getUpperBound()}, ValueRange{op.getStep()});
+    rewriter.inlineBlockBefore(&op.getBody().front(),
+                               loop.getBody()->getTerminator(),
+                               loop.getInductionVars());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `mdh_cl.copy` -> `dst[j] = src[offsets + j]` over `j < sizes`, in the
+/// row-major order of the source (reads are contiguous); `transposed`
+/// swaps the last two indices of `dst`.
+struct CopyOpLowering : OpRewritePattern<CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t rank = op.getOffsets().size();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> lbs(rank, zero), steps(rank, one);
+    bool transposed = op.getLayout() == Layout::Transposed;
+    scf::buildLoopNest(
+        rewriter, loc, lbs, op.getSizes(), steps,
+        [&](OpBuilder &b, Location loc, ValueRange ivs) {
+          SmallVector<Value> src;
+          for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), ivs))
+            src.push_back(arith::AddIOp::create(b, loc, offset, iv));
+          SmallVector<Value> dst(ivs);
+          if (transposed)
+            std::swap(dst[rank - 2], dst[rank - 1]);
+          Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
+          memref::StoreOp::create(b, loc, v, op.getDest(), dst);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `mdh_cl.scalar` -> its body, with the operands for the block arguments.
+struct ScalarOpLowering : OpRewritePattern<ScalarOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScalarOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    auto yield = cast<YieldOp>(body.getTerminator());
+    // A yielded block argument is the operand it stands for.
+    SmallVector<Value> results;
+    for (Value v : yield.getValues()) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      results.push_back(arg && arg.getOwner() == &body
+                            ? op.getArgs()[arg.getArgNumber()]
+                            : v);
+    }
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&body, op, op.getArgs());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// `mdh_cl.accumulate` -> per buffer `buf[i] = first ? v : op(buf[i], v)`.
+/// The old value is loaded even for the first contribution (where it may be
+/// uninitialised): `arith.select` only yields the chosen operand.
+struct AccumulateOpLowering : OpRewritePattern<AccumulateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AccumulateOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    mdh::CombinerAttr combiner = op.getCombiner();
+    mdh::CombinerOp custom = mdh::lookupCustomCombiner(op, combiner);
+    if (combiner.getCustom() && !custom)
+      return rewriter.notifyMatchFailure(op, "combiner not found");
+    SmallVector<Value> old;
+    for (Value buffer : op.getBuffers())
+      old.push_back(
+          memref::LoadOp::create(rewriter, loc, buffer, op.getIndices()));
+    SmallVector<Value> combined =
+        mdh::combine(rewriter, loc, combiner, custom, old, op.getValues());
+    for (auto [value, c, buffer] :
+         llvm::zip_equal(op.getValues(), combined, op.getBuffers())) {
+      Value next =
+          arith::SelectOp::create(rewriter, loc, op.getFirst(), value, c);
+      memref::StoreOp::create(rewriter, loc, next, buffer, op.getIndices());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MDHCLToLoops : mdh::impl::MDHCLToLoopsBase<MDHCLToLoops> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkHostSupport(module)))
+      return signalPassFailure();
+
+    // The combiners accumulations use; those left without users afterwards
+    // have no meaning below CL-IR.
+    llvm::SetVector<mdh::CombinerOp> combiners;
+    module.walk([&](AccumulateOp op) {
+      if (mdh::CombinerOp c = mdh::lookupCustomCombiner(op, op.getCombiner()))
+        combiners.insert(c);
+    });
+
+    IRRewriter rewriter(&getContext());
+    BufferPlacer placer(rewriter);
+    SmallVector<BufferOp> buffers;
+    module.walk([&](BufferOp op) { buffers.push_back(op); });
+    for (BufferOp op : buffers) {
+      if (op.getRegion() == MemRegion::Device)
+        placer.lowerDeviceBuffer(op);
+      else
+        placer.lowerUnitBuffer(op, maxStackBytes);
+    }
+
+    RewritePatternSet patterns(&getContext());
+    patterns.add<PhaseOpLowering, ForOpLowering, ParForOpLowering,
+                 CopyOpLowering, ScalarOpLowering, AccumulateOpLowering>(
+        &getContext());
+    walkAndApplyPatterns(module, std::move(patterns));
+
+    WalkResult remaining = module.walk([](Operation *op) {
+      if (!isa_and_nonnull<MDHCLDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitOpError("could not be lowered to loops");
+      return WalkResult::interrupt();
+    });
+    if (remaining.wasInterrupted())
+      return signalPassFailure();
+
+    for (mdh::CombinerOp c : combiners)
+      if (SymbolTable::symbolKnownUseEmpty(c, module))
+        c.erase();
+  }
+};
+} // namespace
