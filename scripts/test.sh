@@ -13,10 +13,11 @@ git ls-files -- '*.c' '*.h' '*.cpp' |
 
 echo "== generated docs are up to date"
 ninja -C "$BUILD" mlir-doc >/dev/null
-for d in mdh mdh_ll; do
+for d in mdh mdh_ll mdh_cl; do
   diff -u "$ROOT/docs/Dialects/$d.md" "$BUILD/docs/Dialects/$d.md"
 done
 diff -u "$ROOT/docs/Passes.md" "$BUILD/docs/MDHConversionPasses.md"
+diff -u "$ROOT/docs/CLPasses.md" "$BUILD/docs/MDHCLPasses.md"
 
 echo "== lit (check-mdh)"
 ninja -C "$BUILD" -j2 check-mdh

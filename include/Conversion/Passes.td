@@ -74,4 +74,64 @@ def MDHHLToLL : Pass<"mdh-hl-to-ll", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::mdh_ll::MDHLLDialect"];
 }
 
+def MDHLLToCL : Pass<"mdh-ll-to-cl", "::mlir::ModuleOp"> {
+  let summary = "Lower LL-IR schedules to CL-IR (imperative code)";
+  let description = [{
+    Replaces every `mdh_ll.schedule` by CL-IR (DESIGN §5) that is correct
+    by construction for its configuration: partial boundary tiles, copies
+    into packed buffers, `pw` dimensions split over parallel units
+    (partial results in a device buffer, combined by a second phase) and
+    `ps` dimensions (scanned in a phase of their own). The shape of the
+    code is documented in `docs/cl-ir.md`. Only the `openmp` target is
+    lowered so far; a GPU schedule is refused with an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mdh_cl::MDHCLDialect"
+  ];
+}
+
+def MDHCLToLoops : Pass<"mdh-cl-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Lower CL-IR to scf/memref/arith loops for the host";
+  let description = [{
+    Replaces every `mdh_cl` op by the loops and memory ops of the host
+    target, ready for `--convert-scf-to-openmp`:
+
+    - `mdh_cl.phase`: its body, in place (phases run in program order);
+    - `mdh_cl.for`: `scf.for`; `mdh_cl.par_for ... on threads`:
+      `scf.parallel` (one iteration per thread tile);
+    - `mdh_cl.buffer device`: `memref.alloc` at the start of the function,
+      `memref.dealloc` before each of its returns;
+    - `mdh_cl.buffer packed|register`: `memref.alloca` at the start of the
+      body of the nearest parallel loop (so a sequential loop around the
+      buffer does not grow the stack), or `memref.alloc`/`dealloc` in that
+      body when it is larger than `max-stack-bytes`;
+    - `mdh_cl.copy`: a loop nest of loads and stores (the last two
+      dimensions of the tile swapped for the `transposed` layout);
+    - `mdh_cl.scalar`: its body, in place;
+    - `mdh_cl.accumulate`: a load of each partial result, the combine
+      operator (a custom `mdh.combiner` body is inlined), an `arith.select`
+      on `first`, and a store. Combiners left without uses are erased.
+
+    The host has no shared memory, no blocks and no barriers: a `shared`
+    buffer, a `par_for` on `blocks` and an `mdh_cl.barrier` are each
+    reported at their location, and nothing is rewritten.
+  }];
+  let options = [
+    Option<"maxStackBytes", "max-stack-bytes", "int64_t",
+           /*default=*/"262144",
+           "Packed and register buffers up to this many bytes live on the "
+           "stack of their thread (memref.alloca), larger ones on the heap; "
+           "OpenMP worker threads have small stacks (libomp: 4 MiB)">
+  ];
+  // The lowered code is made of these; scf.parallel is what
+  // --convert-scf-to-openmp turns into omp.parallel/omp.wsloop.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // MDH_CONVERSION_PASSES_TD

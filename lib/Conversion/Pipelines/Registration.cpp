@@ -24,4 +24,13 @@ void mlir::mdh::registerConversionPasses() {
       [](OpPassManager &pm, const OracleToLLVMOptions &) {
         buildOracleToLLVMPipeline(pm);
       });
+  PassPipelineRegistration<LowerToCLIROptions>(
+      "lower-to-clir",
+      "Lower HL-IR through LL-IR (scheduled on a target with a "
+      "configuration) to CL-IR",
+      buildLowerToCLIRPipeline);
+  PassPipelineRegistration<HostToLLVMOptions>(
+      "mdh-host-to-llvm",
+      "Lower CL-IR through scf.parallel and OpenMP to the LLVM dialect",
+      buildHostToLLVMPipeline);
 }

@@ -4,11 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// mdh-space-sample FILE TARGET SEED OUT-PREFIX
+// mdh-space-sample FILE TARGET SEED OUT-PREFIX [COUNT]
 //
 // Writes one configuration per `mdh.compute` of FILE on TARGET, drawn
 // uniformly from its search space with SEED, to OUT-PREFIX.<k>.json (k in
-// file order). The JSON inputs of the HL-to-LL lit tests were made with it
+// file order). With COUNT, draws COUNT configurations per computation
+// (from one generator seeded with SEED) into OUT-PREFIX.<n>.<k>.json for n
+// in [0, COUNT). The JSON inputs of the HL-to-LL lit tests were made with it
 // (test/lit/Conversion/HLToLL/Inputs/README.md), so that those tests run
 // configurations other than the heuristic's.
 //
@@ -26,10 +28,13 @@ using namespace mlir::mdh::tuning;
 using namespace mdh_test;
 
 int main(int argc, char **argv) {
-  if (argc != 5) {
-    llvm::errs() << "usage: mdh-space-sample FILE TARGET SEED OUT-PREFIX\n";
+  if (argc != 5 && argc != 6) {
+    llvm::errs()
+        << "usage: mdh-space-sample FILE TARGET SEED OUT-PREFIX [COUNT]\n";
     return 2;
   }
+  bool counted = argc == 6;
+  unsigned count = counted ? std::stoul(argv[5]) : 1;
   MLIRContext context;
   loadDialects(context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(argv[1], &context);
@@ -48,12 +53,16 @@ int main(int argc, char **argv) {
       ok = false;
       return;
     }
-    mdh_ll::Config c = configFromPoint(space->sample(rng), op, spec);
-    std::string path =
-        std::string(argv[4]) + "." + std::to_string(k++) + ".json";
-    if (failed(mdh_ll::writeConfigFile(path, c, op, spec,
-                                       [&] { return op.emitError(); })))
-      ok = false;
+    for (unsigned n = 0; n < count; ++n) {
+      mdh_ll::Config c = configFromPoint(space->sample(rng), op, spec);
+      std::string path = std::string(argv[4]) + "." +
+                         (counted ? std::to_string(n) + "." : "") +
+                         std::to_string(k) + ".json";
+      if (failed(mdh_ll::writeConfigFile(path, c, op, spec,
+                                         [&] { return op.emitError(); })))
+        ok = false;
+    }
+    ++k;
   });
   return ok ? 0 : 1;
 }

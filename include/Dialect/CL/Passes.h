@@ -1,0 +1,32 @@
+//===- Passes.h - CL-IR to CL-IR optimizations ------------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_CL_PASSES_H
+#define MDH_DIALECT_CL_PASSES_H
+
+#include "Dialect/CL/MDHCLDialect.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::mdh_cl {
+
+#define GEN_PASS_DECL
+#include "Dialect/CL/Passes.h.inc"
+
+/// All CL-IR optimizations, in the order the host pipeline runs them, but
+/// those named (by pass argument) in `disabled`.
+void buildCLOptimizationPipeline(OpPassManager &pm,
+                                 ArrayRef<std::string> disabled = {});
+
+/// The pass arguments of the CL-IR optimizations, in pipeline order.
+ArrayRef<StringRef> getCLOptimizationNames();
+
+#define GEN_PASS_REGISTRATION
+#include "Dialect/CL/Passes.h.inc"
+
+} // namespace mlir::mdh_cl
+
+#endif // MDH_DIALECT_CL_PASSES_H

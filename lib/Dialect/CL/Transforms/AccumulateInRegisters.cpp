@@ -1,0 +1,334 @@
+//===- AccumulateInRegisters.cpp - Register tiles of partial results ------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// For an accumulation
+//
+//   for i3 ... step 6 {                      <- S: the body of this loop
+//     for k3 ... {                           reduction loop
+//       for i = i3 to min(i3 + 6, hi) {     point loop (<= 6 trips)
+//         for k = k3 to min(k3 + 1, hk) {   reduction loop
+//           accumulate v into C[i] first F
+//
+// the result becomes
+//
+//   for i3 ... step 6 {
+//     acc = buffer register : memref<6xf32>
+//     for k3 ... { for i ... { for k ... {
+//       accumulate v into acc[i - i3] first (k3 == lb(k3) && k == k3)
+//       flag = (k3 == lb(k3) && k == k3) ? F : flag
+//     }}}
+//     for i = i3 to min(i3 + 6, hi) {
+//       accumulate acc[i - i3] into C[i] first flag
+//     }
+//
+// `acc` is private to the thread and small, so the LLVM lowering keeps it
+// in registers (or at least in L1, unshared).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/CL/MDHCLOps.h"
+#include "Dialect/CL/Passes.h"
+
+#include "Counts.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::mdh_cl {
+#define GEN_PASS_DEF_MDHCLACCUMULATEINREGISTERS
+#include "Dialect/CL/Passes.h.inc"
+} // namespace mlir::mdh_cl
+
+using namespace mlir;
+using namespace mlir::mdh_cl;
+
+namespace {
+
+/// One loop between the accumulation and the boundary of its register
+/// tile.
+struct Loop {
+  ForOp op;
+  /// The induction variable does not reach the accumulation's indices.
+  bool reduction;
+  /// Point loops: at most this many trips.
+  int64_t trips = 0;
+};
+
+/// Whether `v` is computed from `iv`; the induction variable of a loop
+/// depends on whatever its bounds depend on.
+static bool dependsOn(Value v, Value iv, DenseMap<Value, bool> &cache) {
+  if (v == iv)
+    return true;
+  auto it = cache.find(v);
+  if (it != cache.end())
+    return it->second;
+  bool result = false;
+  auto any = [&](ValueRange values) {
+    return llvm::any_of(
+        values, [&](Value operand) { return dependsOn(operand, iv, cache); });
+  };
+  if (Operation *def = v.getDefiningOp()) {
+    result = any(def->getOperands());
+  } else if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isa_and_nonnull<ForOp, ParForOp>(owner))
+      result = any(owner->getOperands());
+  }
+  cache[v] = result;
+  return result;
+}
+
+static std::optional<int64_t> constantOf(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+/// A constant bound of the trips of a step-1 loop from `lb` to `ub`.
+static std::optional<int64_t> tripBound(Value lb, Value ub) {
+  std::optional<int64_t> lc = constantOf(lb), uc = constantOf(ub);
+  if (lc && uc)
+    return std::max<int64_t>(*uc - *lc, 0);
+  auto plusC = [&](Value v) -> std::optional<int64_t> {
+    auto add = v.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return std::nullopt;
+    if (add.getLhs() == lb)
+      return constantOf(add.getRhs());
+    if (add.getRhs() == lb)
+      return constantOf(add.getLhs());
+    return std::nullopt;
+  };
+  if (std::optional<int64_t> c = plusC(ub))
+    return c;
+  if (auto min = ub.getDefiningOp<arith::MinUIOp>()) {
+    if (std::optional<int64_t> c = plusC(min.getLhs()))
+      return c;
+    return plusC(min.getRhs());
+  }
+  return std::nullopt;
+}
+
+/// Whether `v` is available at the end of block `s` (defined outside the
+/// ops nested in `s`).
+static bool availableAtEnd(Value v, Block *s) {
+  Operation *owner = s->getParentOp();
+  Region *region = v.getParentRegion();
+  Operation *defOp = region ? region->getParentOp() : nullptr;
+  if (!defOp)
+    return true;
+  // Defined in `s` itself, or outside `owner`.
+  return v.getParentBlock() == s || !owner->isAncestor(defOp);
+}
+
+class Rewriter {
+public:
+  Rewriter(AccumulateOp op, int64_t maxCells) : op(op), maxCells(maxCells) {}
+
+  /// Rewrites the accumulation; false (and nothing changed) when it does
+  /// not have the shape this pass handles.
+  bool run();
+
+private:
+  bool analyze();
+  /// Clones into `b` what `v` needs inside S, with the mapping of the
+  /// point loops' induction variables.
+  Value materialize(OpBuilder &b, Value v, IRMapping &mapping);
+
+  AccumulateOp op;
+  int64_t maxCells;
+  Block *s = nullptr;
+  SmallVector<Loop> loops; // inner to outer
+  bool failedToMaterialize = false;
+};
+
+} // namespace
+
+bool Rewriter::analyze() {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    if (auto parFor = dyn_cast<ParForOp>(p)) {
+      s = &parFor.getBody().front();
+      break;
+    }
+    auto loop = dyn_cast<ForOp>(p);
+    if (!loop)
+      return false;
+    Value iv = loop.getInductionVar();
+    // The cache holds the answers for one induction variable.
+    DenseMap<Value, bool> cache;
+    bool reduction = llvm::none_of(op.getIndices(), [&](Value index) {
+      return dependsOn(index, iv, cache);
+    });
+    if (reduction) {
+      loops.push_back({loop, true});
+      continue;
+    }
+    std::optional<int64_t> step = constantOf(loop.getStep());
+    std::optional<int64_t> trips =
+        tripBound(loop.getLowerBound(), loop.getUpperBound());
+    if (step == 1 && trips && *trips >= 1) {
+      loops.push_back({loop, false, *trips});
+      continue;
+    }
+    s = &loop.getBody().front();
+    break;
+  }
+  if (!s || loops.empty())
+    return false;
+
+  // The register tile must be small, its point loops recreatable at the
+  // end of S, and the flag must not depend on the points.
+  int64_t cells = 1;
+  for (Loop &loop : loops) {
+    if (loop.reduction)
+      continue;
+    cells *= loop.trips;
+    if (!availableAtEnd(loop.op.getLowerBound(), s) ||
+        !availableAtEnd(loop.op.getUpperBound(), s))
+      return false;
+    DenseMap<Value, bool> cache;
+    if (dependsOn(op.getFirst(), loop.op.getInductionVar(), cache))
+      return false;
+  }
+  if (cells > maxCells)
+    return false;
+  // Nothing else in S may touch the partial results.
+  for (Value buffer : op.getBuffers())
+    for (Operation *user : buffer.getUsers())
+      if (user != op && s->getParentOp()->isProperAncestor(user))
+        return false;
+  return true;
+}
+
+Value Rewriter::materialize(OpBuilder &b, Value v, IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(v))
+    return mapped;
+  if (availableAtEnd(v, s))
+    return v;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
+    failedToMaterialize = true;
+    return v;
+  }
+  for (Value operand : def->getOperands())
+    materialize(b, operand, mapping);
+  Operation *clone = b.clone(*def, mapping);
+  return clone->getResult(cast<OpResult>(v).getResultNumber());
+}
+
+bool Rewriter::run() {
+  if (!analyze())
+    return false;
+  Location loc = op.getLoc();
+  OpBuilder b(op.getContext());
+
+  // The flush is built first, into a detached block: if an index cannot be
+  // recomputed there, nothing has been changed yet.
+  Block flush;
+  b.setInsertionPointToStart(&flush);
+  SmallVector<Loop *> points;
+  for (Loop &loop : llvm::reverse(loops))
+    if (!loop.reduction)
+      points.push_back(&loop);
+  IRMapping mapping;
+  SmallVector<Value> accIndex;
+  for (Loop *loop : points) {
+    auto copy = ForOp::create(b, loc, loop->op.getLowerBound(),
+                              loop->op.getUpperBound(), loop->op.getStep());
+    Block *body = b.createBlock(&copy.getBody(), {}, {b.getIndexType()}, {loc});
+    mapping.map(loop->op.getInductionVar(), body->getArgument(0));
+    b.setInsertionPointToStart(body);
+    accIndex.push_back(arith::SubIOp::create(b, loc, body->getArgument(0),
+                                             loop->op.getLowerBound()));
+  }
+  if (accIndex.empty())
+    accIndex.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+  SmallVector<Value> targetIndex;
+  for (Value index : op.getIndices())
+    targetIndex.push_back(materialize(b, index, mapping));
+  if (failedToMaterialize) {
+    flush.dropAllDefinedValueUses();
+    flush.clear();
+    return false;
+  }
+
+  // The register tiles and the flag, at the start of S.
+  SmallVector<int64_t> shape;
+  for (Loop *loop : points)
+    shape.push_back(loop->trips);
+  if (shape.empty())
+    shape.push_back(1);
+  OpBuilder top = OpBuilder::atBlockBegin(s);
+  auto region = MemRegionAttr::get(op.getContext(), MemRegion::Register);
+  SmallVector<Value> accs;
+  for (Value value : op.getValues())
+    accs.push_back(BufferOp::create(
+        top, loc, MemRefType::get(shape, value.getType()), region));
+  Value flag =
+      BufferOp::create(top, loc, MemRefType::get({1}, top.getI1Type()), region);
+
+  // Finish the flush: read the tiles and the flag, combine into the
+  // original partial results.
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> values;
+  for (Value acc : accs)
+    values.push_back(memref::LoadOp::create(b, loc, acc, accIndex));
+  Value first = memref::LoadOp::create(b, loc, flag, ValueRange{zero});
+  AccumulateOp::create(b, loc, values, op.getBuffers(), targetIndex, first,
+                       op.getCombiner());
+  while (!flush.empty())
+    flush.front().moveBefore(s, s->end());
+
+  // Inside S: the first contribution to a tile cell is at the first trip of
+  // every reduction loop in S.
+  b.setInsertionPoint(op);
+  Value firstInS = arith::ConstantIntOp::create(b, loc, 1, 1);
+  SmallVector<Value> inner;
+  for (Loop &loop : loops) {
+    if (!loop.reduction)
+      continue;
+    Value atFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          loop.op.getInductionVar(),
+                                          loop.op.getLowerBound());
+    firstInS = arith::AndIOp::create(b, loc, firstInS, atFirst);
+  }
+  for (Loop *loop : points)
+    inner.push_back(arith::SubIOp::create(b, loc, loop->op.getInductionVar(),
+                                          loop->op.getLowerBound()));
+  if (inner.empty())
+    inner.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+  AccumulateOp::create(b, loc, op.getValues(), accs, inner, firstInS,
+                       op.getCombiner());
+  Value zeroIn = arith::ConstantIndexOp::create(b, loc, 0);
+  Value old = memref::LoadOp::create(b, loc, flag, ValueRange{zeroIn});
+  Value updated = arith::SelectOp::create(b, loc, firstInS, op.getFirst(), old);
+  memref::StoreOp::create(b, loc, updated, flag, ValueRange{zeroIn});
+  op.erase();
+  return true;
+}
+
+namespace {
+struct AccumulateInRegistersPass
+    : mdh_cl::impl::MDHCLAccumulateInRegistersBase<AccumulateInRegistersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<AccumulateOp> ops;
+    getOperation()->walk([&](AccumulateOp op) { ops.push_back(op); });
+    Counts counts;
+    for (AccumulateOp op : ops) {
+      // The op is gone after a rewrite; its parent is not.
+      Operation *parent = op->getParentOp();
+      if (Rewriter(op, maxCells).run())
+        counts.add(parent);
+    }
+    counts.finish(numAccumulations, report, getArgument(),
+                  "accumulations moved into register tiles");
+  }
+};
+} // namespace

@@ -1,0 +1,53 @@
+//===- InlineScalar.cpp - Inline the scalar function ----------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/CL/MDHCLOps.h"
+#include "Dialect/CL/Passes.h"
+
+#include "Counts.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::mdh_cl {
+#define GEN_PASS_DEF_MDHCLINLINESCALAR
+#include "Dialect/CL/Passes.h.inc"
+} // namespace mlir::mdh_cl
+
+using namespace mlir;
+using namespace mlir::mdh_cl;
+
+namespace {
+struct InlineScalarPass
+    : mdh_cl::impl::MDHCLInlineScalarBase<InlineScalarPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<ScalarOp> scalars;
+    getOperation()->walk([&](ScalarOp op) { scalars.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    Counts counts;
+    for (ScalarOp op : scalars) {
+      counts.add(op);
+      Block &body = op.getBody().front();
+      auto yield = cast<YieldOp>(body.getTerminator());
+      // A yielded block argument is replaced by the op's operand when the
+      // block is inlined; map it now, the argument is gone afterwards.
+      SmallVector<Value> results;
+      for (Value v : yield.getValues()) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        results.push_back(arg && arg.getOwner() == &body
+                              ? op.getArgs()[arg.getArgNumber()]
+                              : v);
+      }
+      rewriter.eraseOp(yield);
+      rewriter.inlineBlockBefore(&body, op, op.getArgs());
+      rewriter.replaceOp(op, results);
+    }
+    counts.finish(numInlined, report, getArgument(),
+                  "mdh_cl.scalar ops inlined");
+  }
+};
+} // namespace

@@ -1,0 +1,40 @@
+//===- Pipeline.cpp - All CL-IR optimizations -----------------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/CL/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+ArrayRef<StringRef> mlir::mdh_cl::getCLOptimizationNames() {
+  static const StringRef names[] = {
+      "mdh-cl-eliminate-partition-indices", "mdh-cl-eliminate-combines",
+      "mdh-cl-accumulate-in-registers", "mdh-cl-inline-scalar",
+      "mdh-cl-simplify-indices"};
+  return names;
+}
+
+void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
+                                               ArrayRef<std::string> disabled) {
+  auto enabled = [&](StringRef name) {
+    return !llvm::is_contained(disabled, name.str());
+  };
+  // Constants first: the other passes read bounds and flags as constants.
+  pm.addPass(createCanonicalizerPass());
+  if (enabled("mdh-cl-eliminate-partition-indices"))
+    pm.addPass(createMDHCLEliminatePartitionIndices());
+  if (enabled("mdh-cl-eliminate-combines"))
+    pm.addPass(createMDHCLEliminateCombines());
+  if (enabled("mdh-cl-accumulate-in-registers"))
+    pm.addPass(createMDHCLAccumulateInRegisters());
+  if (enabled("mdh-cl-inline-scalar"))
+    pm.addPass(createMDHCLInlineScalar());
+  if (enabled("mdh-cl-simplify-indices"))
+    pm.addPass(createMDHCLSimplifyIndices());
+  pm.addPass(createCSEPass());
+}
