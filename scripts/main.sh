@@ -6,6 +6,7 @@
 # heuristic (LL-IR), lowered to CL-IR, optimized, compiled to OpenMP host
 # code and JIT-compiled in process; each kernel is self-checked against the
 # f64 reference (sampled for large outputs) and timed. One line per kernel.
+# Then the benchmark table of bench/run.sh (OpenBLAS and plain-loop peers).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -28,4 +29,7 @@ for file in "$ROOT"/examples/*.mlir; do
   "$BUILD/bin/mdh-run" "$file" --target=openmp "${reps[@]}" | grep -v '^#' ||
     status=1
 done
+echo
+echo "== Benchmark: the same kernels against OpenBLAS and plain OpenMP loops (bench/run.sh)"
+MDH_BENCH_NO_SETUP=1 bash "$ROOT/bench/run.sh" || status=1
 exit $status

@@ -17,6 +17,8 @@ PACKAGES=(
   cmake ninja-build python3
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 clang-format-22 lld-22 libomp-22-dev
+  # bench/: the OpenBLAS peer (Debian's OpenMP build) and the chart.
+  libopenblas0-openmp libopenblas-openmp-dev python3-matplotlib
 )
 
 missing=()

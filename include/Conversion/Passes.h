@@ -42,6 +42,9 @@ struct HostToLLVMOptions : PassPipelineOptions<HostToLLVMOptions> {
       *this, "disable",
       llvm::cl::desc("CL-IR optimizations to leave out (pass names, e.g. "
                      "mdh-cl-inline-scalar), for ablation")};
+  PassOptions::ListOption<std::string> enable{
+      *this, "enable",
+      llvm::cl::desc("Optional CL-IR optimizations to run (mdh-cl-unroll)")};
 };
 
 /// CL-IR -> the CL-IR optimizations -> scf loops -> OpenMP -> LLVM dialect,

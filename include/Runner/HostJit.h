@@ -7,7 +7,7 @@
 #ifndef MDH_RUNNER_HOSTJIT_H
 #define MDH_RUNNER_HOSTJIT_H
 
-#include "Runner/HostBuffer.h"
+#include "Runner/HostKernels.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -22,7 +22,7 @@ namespace mdh {
 /// A module lowered to the LLVM dialect and JIT-compiled in process through
 /// MLIR's ExecutionEngine; its functions are called through their C
 /// interface with host buffers.
-class HostJit {
+class HostJit : public HostKernels {
 public:
   /// Marks the functions `funcNames` of `module` for a C interface, lowers
   /// the module in place with `buildPipeline`, and JIT-compiles it at LLVM
@@ -35,7 +35,8 @@ public:
          unsigned optLevel = 3, ArrayRef<StringRef> sharedLibPaths = {});
 
   /// Calls `funcName` with one memref argument per buffer.
-  llvm::Error invoke(StringRef funcName, ArrayRef<HostBuffer *> buffers);
+  llvm::Error invoke(StringRef funcName,
+                     ArrayRef<HostBuffer *> buffers) override;
 
 private:
   std::unique_ptr<ExecutionEngine> engine;

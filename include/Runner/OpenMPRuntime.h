@@ -36,8 +36,12 @@ public:
   /// The threads a parallel region uses now (`omp_get_max_threads`).
   int getMaxThreads() const;
 
+  /// The address of `name` in this runtime, or null.
+  void *getAddressOfSymbol(StringRef name) const;
+
 private:
   std::string path;
+  void *handle = nullptr;
   void (*setNumThreadsFn)(int) = nullptr;
   int (*getMaxThreadsFn)() = nullptr;
 };

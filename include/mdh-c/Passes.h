@@ -34,6 +34,33 @@ MLIR_CAPI_EXPORTED void mdhRegisterPasses(void);
 /// `mdhRegisterPasses`.
 MLIR_CAPI_EXPORTED MlirLogicalResult mdhLowerToLoops(MlirModule module);
 
+/// Runs `--lower-to-clir` on the HL-IR `module`, in place: schedules every
+/// `mdh.compute` on `target` with a configuration (`--mdh-hl-to-ll`) and
+/// lowers the schedules to CL-IR (`--mdh-ll-to-cl`), ready for `mdhEmitC`
+/// (mdh-c/Host.h).
+///
+///  - `target`: a target spec (`openmp`, `openmp:host`, `cuda[:chip]`,
+///    `hip[:chip]`, each optionally followed by `,fact=value` overrides);
+///    empty: the `mdh_ll.target` attribute of the op enclosing each
+///    computation. Only `openmp` schedules lower to CL-IR so far.
+///  - `config`: empty for the heuristic's configuration of each
+///    computation; text starting with `{` for the JSON text of one
+///    configuration (docs/config-json.md, as `mdhDefaultConfig` and
+///    `mdhSearchSpaceSampleConfig` of mdh-c/Tuning.h give it), which must
+///    suit every computation of the module (it is read from a temporary
+///    file, which diagnostics name); otherwise a comma-separated list of
+///    JSON files, each computation taking the one whose computation key is
+///    its own (`--mdh-hl-to-ll` option `config`).
+///
+/// Verifies `module` first. Errors (invalid IR, unknown target, unreadable
+/// or invalid configuration, a schedule without a CL-IR lowering) are
+/// reported as diagnostics through the module's context; the result is
+/// then failure and `module` is left unchanged. Does not need
+/// `mdhRegisterPasses`.
+MLIR_CAPI_EXPORTED MlirLogicalResult mdhLowerToCLIR(MlirModule module,
+                                                    MlirStringRef target,
+                                                    MlirStringRef config);
+
 #ifdef __cplusplus
 }
 #endif

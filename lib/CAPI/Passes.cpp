@@ -6,6 +6,8 @@
 
 #include "mdh-c/Passes.h"
 
+#include "Pipelines.h"
+
 #include "Conversion/Passes.h"
 #include "InitMDH.h"
 
@@ -38,4 +40,18 @@ MlirLogicalResult mdhLowerToLoops(MlirModule module) {
   PassManager pm(op.getContext());
   pm.addPass(mdh::createMDHLowerToLoops());
   return wrap(pm.run(op));
+}
+
+MlirLogicalResult mdhLowerToCLIR(MlirModule module, MlirStringRef target,
+                                 MlirStringRef config) {
+  ModuleOp op = unwrap(module);
+  // A failing pipeline may leave some computations lowered and others not;
+  // a copy is lowered, and its body replaces the module's on success only.
+  OwningOpRef<ModuleOp> lowered = op.clone();
+  if (failed(
+          mdh::capi::runLowerToCLIR(*lowered, unwrap(target), unwrap(config))))
+    return wrap(failure());
+  op.getBodyRegion().takeBody(lowered->getBodyRegion());
+  op->setAttrs((*lowered)->getAttrDictionary());
+  return wrap(success());
 }

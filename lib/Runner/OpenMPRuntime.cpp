@@ -25,6 +25,7 @@ FailureOr<OpenMPRuntime> OpenMPRuntime::load(StringRef path,
   }
   OpenMPRuntime runtime;
   runtime.path = path.str();
+  runtime.handle = library.getOSSpecificHandle();
   runtime.setNumThreadsFn = reinterpret_cast<void (*)(int)>(
       library.getAddressOfSymbol("omp_set_num_threads"));
   runtime.getMaxThreadsFn = reinterpret_cast<int (*)()>(
@@ -44,3 +45,8 @@ void OpenMPRuntime::setNumThreads(int numThreads) const {
 }
 
 int OpenMPRuntime::getMaxThreads() const { return getMaxThreadsFn(); }
+
+void *OpenMPRuntime::getAddressOfSymbol(StringRef name) const {
+  return llvm::sys::DynamicLibrary(handle).getAddressOfSymbol(
+      name.str().c_str());
+}

@@ -60,6 +60,23 @@ static SmallVector<int64_t> evalMap(AffineMap map, ArrayRef<int64_t> p) {
   return result;
 }
 
+/// Whether `e` is a sum of multiples of dimensions and a constant (no mod,
+/// floordiv or ceildiv).
+static bool isLinear(AffineExpr e) {
+  switch (e.getKind()) {
+  case AffineExprKind::Constant:
+  case AffineExprKind::DimId:
+    return true;
+  case AffineExprKind::Add:
+  case AffineExprKind::Mul: {
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    return isLinear(bin.getLHS()) && isLinear(bin.getRHS());
+  }
+  default:
+    return false;
+  }
+}
+
 static double unitRoundoff(Type t) {
   if (t.isF16())
     return std::ldexp(1.0, -11);
@@ -150,6 +167,38 @@ struct Access {
   HostBuffer *buffer;
   unsigned bufferIndex;
   AffineMap map;
+  /// When every result of `map` is linear, the linear index of the element
+  /// at point p is `base + sum_d coefficients[d] * p[d]` (computed once, so
+  /// that evaluating the reference does not walk the map at every point).
+  bool linear = false;
+  int64_t base = 0;
+  SmallVector<int64_t> coefficients;
+
+  Access(HostBuffer *buffer, unsigned bufferIndex, AffineMap map)
+      : buffer(buffer), bufferIndex(bufferIndex), map(map) {
+    linear = llvm::all_of(map.getResults(), isLinear);
+    if (!linear)
+      return;
+    // A linear function is its value at 0 plus its differences along the
+    // unit vectors.
+    SmallVector<int64_t> point(map.getNumDims(), 0);
+    base = buffer->linearize(evalMap(map, point));
+    for (unsigned d = 0; d < map.getNumDims(); ++d) {
+      point[d] = 1;
+      coefficients.push_back(buffer->linearize(evalMap(map, point)) - base);
+      point[d] = 0;
+    }
+  }
+
+  /// The linear index of the element accessed at `point`.
+  int64_t index(ArrayRef<int64_t> point) const {
+    if (!linear)
+      return buffer->linearize(evalMap(map, point));
+    int64_t result = base;
+    for (auto [c, p] : llvm::zip_equal(coefficients, point))
+      result += c * p;
+    return result;
+  }
 };
 
 class ReferenceChecker {
@@ -159,10 +208,10 @@ public:
       : op(op), outs(outs), options(options) {
     for (auto [i, buffer] : llvm::enumerate(ins))
       for (AffineMap map : op.getInputMaps(i))
-        inputs.push_back({buffer, unsigned(i), map});
+        inputs.emplace_back(buffer, unsigned(i), map);
     for (auto [i, buffer] : llvm::enumerate(outs))
       for (AffineMap map : op.getOutputMaps(i))
-        outputs.push_back({buffer, unsigned(i), map});
+        outputs.emplace_back(buffer, unsigned(i), map);
     sizes.assign(op.getSizes().begin(), op.getSizes().end());
     for (unsigned d = 0; d < sizes.size(); ++d) {
       if (!op.getCombiner(d).isPW())
@@ -198,7 +247,7 @@ void ReferenceChecker::evaluateAt(ArrayRef<int64_t> point,
                                   SmallVectorImpl<Scalar> &value) {
   args.resize(inputs.size());
   for (auto [k, access] : llvm::enumerate(inputs)) {
-    int64_t index = access.buffer->linearize(evalMap(access.map, point));
+    int64_t index = access.index(point);
     if (access.buffer->isFloat()) {
       args[k].f = access.buffer->getFloat(index);
       args[k].m = std::fabs(args[k].f);

@@ -3,28 +3,41 @@
 
 Every example kernel at small, odd sizes (examples/small/) is compiled with
 configurations drawn uniformly at random from its search space on the
-`openmp` target, run on an odd number of threads, and checked element by
+`openmp` schedule, for each of the host code paths named by --targets
+(`openmp`: the CL-IR lowered to LLVM and JIT-compiled; `c`: the same CL-IR
+printed as C and compiled by clang-22, one compilation per kernel file and
+configuration), run on an odd number of threads, and checked element by
 element against the f64 reference of docs/semantics.md (`mdh-run
---check=full`, the check the oracle path passes too). The test then asserts
-its own coverage: over all draws, partial tiles, packed and in-place inputs,
-non-identity orders on every level, both assignment kinds, and pw
+--check=full --reps=1`, the check the oracle path passes too). The test then
+asserts its own coverage: over all draws, partial tiles, packed and in-place
+inputs, non-identity orders on every level, both assignment kinds, and pw
 dimensions split over threads (a second phase) must all have occurred.
 
+The runs are independent and go --jobs at a time (default: one per core).
+
 usage: differential.py BUILD_DIR SOURCE_DIR [--configs N] [--seed S]
-                       [--targets openmp[,c]]
+                       [--threads T] [--targets openmp[,c]] [--jobs J]
 """
 
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
+
+
+# Runs go several at a time, each on --threads OpenMP threads: idle workers
+# sleep at once instead of spinning for libomp's default 200 ms, which on an
+# oversubscribed machine only steals time from the other runs.
+ENV = dict(os.environ, KMP_BLOCKTIME=os.environ.get("KMP_BLOCKTIME", "0"))
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    return subprocess.run(cmd, capture_output=True, text=True, env=ENV, **kw)
 
 
 def main():
@@ -35,13 +48,19 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--threads", type=int, default=3)
     ap.add_argument("--targets", default="openmp")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
+    start = time.monotonic()
 
     sample = os.path.join(args.build, "test/unit/mdh-space/mdh-space-sample")
     mdh_run = os.path.join(args.build, "bin/mdh-run")
     mdh_opt = os.path.join(args.build, "bin/mdh-opt")
     kernels = sorted(glob.glob(os.path.join(args.source, "examples/small/*.mlir")))
     targets = args.targets.split(",")
+    for target in targets:
+        if target not in ("openmp", "c"):
+            print(f"unknown target '{target}': expected openmp or c")
+            return 1
 
     seen = {
         "partial tile": 0,
@@ -54,7 +73,23 @@ def main():
     }
     orders_seen = [0, 0, 0, 0]
     failures = []
-    runs = 0
+    # (name, kernel, config, target) of every mdh-run to do; seconds spent
+    # in mdh-run per target.
+    runs = []
+    seconds = {}
+
+    def run_one(job):
+        name, kernel, config, target = job
+        t0 = time.monotonic()
+        try:
+            r = run([mdh_run, kernel, f"--target={target}",
+                     f"--config={config}", "--check=full", "--reps=1",
+                     f"--threads={args.threads}"], timeout=600)
+            ok = r.returncode == 0 and "FAIL" not in r.stdout
+            out = f"{r.stdout}{r.stderr}"
+        except subprocess.TimeoutExpired:
+            ok, out = False, "timed out after 600 s\n"
+        return ok, out, time.monotonic() - t0
 
     with tempfile.TemporaryDirectory() as tmp:
         for kernel in kernels:
@@ -93,17 +128,27 @@ def main():
                 if "across 0 in device sync phase" in ll.stdout:
                     seen["pw split over threads"] += 1
                 for target in targets:
-                    runs += 1
-                    r = run([mdh_run, kernel, f"--target={target}",
-                             f"--config={config}", "--check=full", "--reps=1",
-                             f"--threads={args.threads}"], timeout=600)
-                    if r.returncode != 0 or "FAIL" in r.stdout:
-                        failures.append(
-                            f"{name} [{target}] with {config}:\n"
-                            f"{r.stdout}{r.stderr}")
+                    runs.append((name, kernel, config, target))
 
-    print(f"{runs} runs: {len(kernels)} kernels x {args.configs} "
-          f"configurations x {len(targets)} target(s)")
+        # The configuration files stay in `tmp` until every run is done.
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            for job, (ok, out, secs) in zip(runs, pool.map(run_one, runs)):
+                name, _, config, target = job
+                seconds[name, target] = seconds.get((name, target), 0) + secs
+                if not ok:
+                    failures.append(f"{name} [{target}] with {config}:\n"
+                                    f"{out}")
+
+    print(f"{len(runs)} runs: {len(kernels)} kernels x {args.configs} "
+          f"configurations x {len(targets)} target(s), {args.jobs} at a "
+          f"time, {args.threads} threads each")
+    names = sorted({name for name, _ in seconds})
+    print(f"  seconds in mdh-run   {' '.join(f'{t:>7}' for t in targets)}")
+    for name in names + ["total"]:
+        row = [sum(v for (n, t), v in seconds.items()
+                   if t == target and name in (n, "total"))
+               for target in targets]
+        print(f"  {name:20} {' '.join(f'{v:7.1f}' for v in row)}")
     for what, count in seen.items():
         print(f"  {what:24} drawn {count} times")
     for l, count in enumerate(orders_seen):
@@ -117,7 +162,7 @@ def main():
         print("coverage missing:", ", ".join(missing))
     if failures or missing:
         return 1
-    print("OK")
+    print(f"OK ({time.monotonic() - start:.1f} s)")
     return 0
 
 

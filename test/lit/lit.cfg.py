@@ -17,6 +17,9 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mdh_src_root", config.mdh_src_root))
 config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
+# The LLVM library directory (libomp for linking host objects).
+config.substitutions.append(
+    ("%llvm_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

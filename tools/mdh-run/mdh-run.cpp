@@ -8,9 +8,12 @@
 // the f64 reference of docs/semantics.md and prints one line per kernel:
 // name, sizes, median time, GFLOP/s and GB/s, how it was checked, OK/FAIL.
 //
-// Targets: `oracle` (the reference loops of --mdh-lower-to-loops) and
+// Targets: `oracle` (the reference loops of --mdh-lower-to-loops),
 // `openmp` (HL -> LL -> CL-IR with the heuristic's or a given
-// configuration, then --mdh-host-to-llvm, run on libomp's threads).
+// configuration, then --mdh-host-to-llvm, JIT-compiled and run on libomp's
+// threads) and `c` (the same CL-IR after the CL-IR optimizations, printed
+// as C with OpenMP by translateCLToC, compiled by clang-22 into a shared
+// library that is loaded into the process and runs on the same libomp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 #include "Dialect/CL/Passes.h"
 #include "Dialect/HL/MDHOps.h"
 #include "InitMDH.h"
+#include "Runner/HostCLibrary.h"
 #include "Runner/HostJit.h"
 #include "Runner/OpenMPRuntime.h"
 #include "Runner/Reference.h"
@@ -59,13 +63,15 @@ static cl::opt<std::string> inputFilename(cl::Positional,
 static cl::opt<std::string>
     target("target",
            cl::desc("Code path to compile and run: 'oracle' (the reference "
-                    "loops of --mdh-lower-to-loops) or 'openmp' (the "
-                    "scheduled host code, on OpenMP threads)"),
+                    "loops of --mdh-lower-to-loops), 'openmp' (the "
+                    "scheduled host code, JIT-compiled, on OpenMP threads) "
+                    "or 'c' (the same code as C with OpenMP, compiled by a "
+                    "C compiler into a shared library)"),
            cl::init("oracle"), cl::cat(runCategory));
 
 static cl::list<std::string> configFiles(
     "config",
-    cl::desc("openmp: JSON configuration file(s) of --mdh-hl-to-ll "
+    cl::desc("openmp, c: JSON configuration file(s) of --mdh-hl-to-ll "
              "(comma-separated or repeated; each kernel takes the one "
              "written for it); default: the heuristic's configuration"),
     cl::CommaSeparated, cl::cat(runCategory));
@@ -77,7 +83,7 @@ static cl::opt<int> &getNumThreadsOption() {
   if (cl::Option *other = cl::getRegisteredOptions().lookup("threads"))
     other->removeArgument();
   static cl::opt<int> option("threads",
-                             cl::desc("openmp: threads to run on (default: "
+                             cl::desc("openmp, c: threads to run on (default: "
                                       "OMP_NUM_THREADS if set, else one per "
                                       "hardware thread this process may "
                                       "use)"),
@@ -87,7 +93,7 @@ static cl::opt<int> &getNumThreadsOption() {
 
 static cl::opt<std::string>
     openmpLibrary("libomp",
-                  cl::desc("openmp: the OpenMP runtime to load (default: "
+                  cl::desc("openmp, c: the OpenMP runtime to load (default: "
                            "the libomp of the LLVM this was built with)"),
                   cl::init(""), cl::cat(runCategory));
 
@@ -133,12 +139,31 @@ static cl::opt<int64_t> corruptElement(
 
 static cl::list<std::string> disabledPasses(
     "disable-pass",
-    cl::desc("openmp: leave out this CL-IR optimization (repeatable; for "
+    cl::desc("openmp, c: leave out this CL-IR optimization (repeatable; for "
              "ablation), e.g. mdh-cl-inline-scalar"),
     cl::CommaSeparated, cl::cat(runCategory));
 
-static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
-                                  cl::init(3), cl::cat(runCategory));
+static cl::opt<unsigned>
+    optLevel("O",
+             cl::desc("Optimization level (LLVM's; c: the C compiler's -O)"),
+             cl::init(3), cl::cat(runCategory));
+
+static cl::opt<std::string> cCompiler(
+    "cc",
+    cl::desc("c: the C compiler (a path or a name on PATH; default: "
+             "clang-22 on PATH, in /usr/bin or in /usr/lib/llvm-22/bin)"),
+    cl::init(""), cl::cat(runCategory));
+
+static cl::opt<std::string>
+    saveC("save-c",
+          cl::desc("c: also write the generated C file here (the temporary "
+                   "one is removed)"),
+          cl::value_desc("file"), cl::init(""), cl::cat(runCategory));
+
+static cl::opt<bool> verbose("v",
+                             cl::desc("Print the commands run (c: the C "
+                                      "compiler's command line)"),
+                             cl::init(false), cl::cat(runCategory));
 
 namespace {
 /// One kernel: a function whose body holds one mdh.compute over its
@@ -250,7 +275,7 @@ static FailureOr<SmallVector<Kernel>> collectKernels(ModuleOp module) {
 }
 
 /// Runs one kernel; returns whether its check passed.
-static bool runKernel(Kernel &kernel, HostJit &jit) {
+static bool runKernel(Kernel &kernel, HostKernels &compiled) {
   func::FuncOp func = kernel.func;
   ComputeOp op = kernel.compute;
   std::mt19937_64 rng(seed);
@@ -280,7 +305,7 @@ static bool runKernel(Kernel &kernel, HostJit &jit) {
   using Clock = std::chrono::steady_clock;
   auto call = [&]() -> std::optional<double> {
     auto start = Clock::now();
-    if (llvm::Error error = jit.invoke(func.getSymName(), args)) {
+    if (llvm::Error error = compiled.invoke(func.getSymName(), args)) {
       func.emitError("running the kernel failed: ")
           << llvm::toString(std::move(error));
       return std::nullopt;
@@ -364,9 +389,9 @@ int main(int argc, char **argv) {
       "mdh-run: compile MDH kernels, run them on the host and self-check "
       "them against the f64 reference\n");
 
-  if (target != "oracle" && target != "openmp") {
+  if (target != "oracle" && target != "openmp" && target != "c") {
     llvm::errs() << "mdh-run: error: unknown target '" << target
-                 << "'; available targets: oracle, openmp\n";
+                 << "'; available targets: oracle, openmp, c\n";
     return 1;
   }
   for (const std::string &name : disabledPasses) {
@@ -386,7 +411,17 @@ int main(int argc, char **argv) {
     for (cl::Option *option : openmpOptions) {
       if (option->getNumOccurrences()) {
         llvm::errs() << "mdh-run: error: --" << option->ArgStr
-                     << " applies to --target=openmp only\n";
+                     << " applies to --target=openmp and --target=c only\n";
+        return 1;
+      }
+    }
+  }
+  if (target != "c") {
+    for (cl::Option *option : {static_cast<cl::Option *>(&cCompiler),
+                               static_cast<cl::Option *>(&saveC)}) {
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "mdh-run: error: --" << option->ArgStr
+                     << " applies to --target=c only\n";
         return 1;
       }
     }
@@ -420,10 +455,24 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // The c target needs a C compiler; a missing one is reported before
+  // anything else is done.
+  std::string compilerPath;
+  if (target == "c") {
+    std::string error;
+    FailureOr<std::string> found = HostCLibrary::findCompiler(cCompiler, error);
+    if (failed(found)) {
+      llvm::errs() << "mdh-run: error: --target=c: " << error << "\n";
+      return 1;
+    }
+    compilerPath = *found;
+  }
+
   // The OpenMP runtime is loaded before anything is compiled: the thread
-  // count is part of the report and the JIT resolves `__kmpc_*` in it.
+  // count is part of the report, the JIT resolves `__kmpc_*` in it and the
+  // C library links against it.
   std::optional<OpenMPRuntime> openmp;
-  if (target == "openmp") {
+  if (target == "openmp" || target == "c") {
     std::string error;
     FailureOr<OpenMPRuntime> runtime = OpenMPRuntime::load(
         openmpLibrary.empty() ? OpenMPRuntime::getDefaultPath()
@@ -474,38 +523,74 @@ int main(int argc, char **argv) {
   SmallVector<StringRef> names;
   for (Kernel &k : *kernels)
     names.push_back(k.func.getSymName());
+  // The C target translates every function of the module, so it keeps
+  // only the kernels that run.
   for (auto func :
        llvm::make_early_inc_range(lowered->getOps<func::FuncOp>())) {
     bool isKernel = func.walk([](ComputeOp) { return WalkResult::interrupt(); })
                         .wasInterrupted();
-    if (isKernel && !llvm::is_contained(names, func.getSymName()) &&
+    if ((isKernel || target == "c") &&
+        !llvm::is_contained(names, func.getSymName()) &&
         SymbolTable::symbolKnownUseEmpty(func, *lowered))
       func.erase();
   }
 
-  std::function<void(OpPassManager &)> buildPipeline;
-  SmallVector<StringRef> sharedLibs;
-  std::string targetText = target;
-  if (target == "oracle") {
-    buildPipeline = [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); };
-  } else {
-    buildPipeline = [](OpPassManager &pm) {
-      LowerToCLIROptions toCL;
-      toCL.target = "openmp";
-      toCL.config = ArrayRef<std::string>(configFiles);
-      buildLowerToCLIRPipeline(pm, toCL);
-      HostToLLVMOptions host;
-      host.disable = ArrayRef<std::string>(disabledPasses);
-      buildHostToLLVMPipeline(pm, host);
-    };
-    sharedLibs.push_back(openmp->getPath());
-    targetText += llvm::formatv(", {0} thread(s)", openmp->getMaxThreads());
-  }
   auto start = std::chrono::steady_clock::now();
-  FailureOr<std::unique_ptr<HostJit>> jit =
-      HostJit::create(*lowered, names, buildPipeline, optLevel, sharedLibs);
-  if (failed(jit))
-    return 1;
+  std::unique_ptr<HostKernels> compiled;
+  std::string targetText = target;
+  if (target == "c") {
+    // HL -> LL -> CL-IR and the CL-IR optimizations, exactly as for openmp;
+    // then C instead of the lowering to loops.
+    PassManager pm(&context);
+    LowerToCLIROptions toCL;
+    toCL.target = "openmp";
+    toCL.config = ArrayRef<std::string>(configFiles);
+    buildLowerToCLIRPipeline(pm, toCL);
+    mdh_cl::buildCLOptimizationPipeline(pm, disabledPasses);
+    if (failed(pm.run(*lowered)))
+      return 1;
+    HostCOptions options;
+    options.compiler = compilerPath;
+    options.optLevel = optLevel;
+    options.openmp = &*openmp;
+    options.savePath = saveC;
+    if (verbose)
+      options.commandLog = &llvm::outs();
+    std::string error;
+    FailureOr<std::unique_ptr<HostCLibrary>> library =
+        HostCLibrary::create(*lowered, names, options, error);
+    if (failed(library)) {
+      if (!error.empty())
+        llvm::errs() << "mdh-run: error: " << error << "\n";
+      return 1;
+    }
+    compiled = std::move(*library);
+    targetText += llvm::formatv(" ({0}), {1} thread(s)", compilerPath,
+                                openmp->getMaxThreads());
+  } else {
+    std::function<void(OpPassManager &)> buildPipeline;
+    SmallVector<StringRef> sharedLibs;
+    if (target == "oracle") {
+      buildPipeline = [](OpPassManager &pm) { buildOracleToLLVMPipeline(pm); };
+    } else {
+      buildPipeline = [](OpPassManager &pm) {
+        LowerToCLIROptions toCL;
+        toCL.target = "openmp";
+        toCL.config = ArrayRef<std::string>(configFiles);
+        buildLowerToCLIRPipeline(pm, toCL);
+        HostToLLVMOptions host;
+        host.disable = ArrayRef<std::string>(disabledPasses);
+        buildHostToLLVMPipeline(pm, host);
+      };
+      sharedLibs.push_back(openmp->getPath());
+      targetText += llvm::formatv(", {0} thread(s)", openmp->getMaxThreads());
+    }
+    FailureOr<std::unique_ptr<HostJit>> jit =
+        HostJit::create(*lowered, names, buildPipeline, optLevel, sharedLibs);
+    if (failed(jit))
+      return 1;
+    compiled = std::move(*jit);
+  }
   double compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
@@ -516,6 +601,6 @@ int main(int argc, char **argv) {
 
   bool allPassed = true;
   for (Kernel &k : *kernels)
-    allPassed &= runKernel(k, **jit);
+    allPassed &= runKernel(k, *compiled);
   return allPassed ? 0 : 1;
 }

@@ -10,11 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/C/TranslateToC.h"
+#include "Target/Object/EmitObject.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::mdh::registerToCTranslation();
+  mlir::mdh::registerEmitObjectTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "MDH-MLIR translation driver\n"));
 }

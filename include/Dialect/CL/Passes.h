@@ -16,13 +16,18 @@ namespace mlir::mdh_cl {
 #define GEN_PASS_DECL
 #include "Dialect/CL/Passes.h.inc"
 
-/// All CL-IR optimizations, in the order the host pipeline runs them, but
-/// those named (by pass argument) in `disabled`.
+/// The CL-IR optimizations in the order the host pipeline runs them: the
+/// default ones but those named (by pass argument) in `disabled`, and the
+/// optional ones named in `enabled`.
 void buildCLOptimizationPipeline(OpPassManager &pm,
-                                 ArrayRef<std::string> disabled = {});
+                                 ArrayRef<std::string> disabled = {},
+                                 ArrayRef<std::string> enabled = {});
 
 /// The pass arguments of the CL-IR optimizations, in pipeline order.
 ArrayRef<StringRef> getCLOptimizationNames();
+
+/// Those of them that only run when enabled (`mdh-cl-unroll`).
+ArrayRef<StringRef> getOptionalCLOptimizationNames();
 
 #define GEN_PASS_REGISTRATION
 #include "Dialect/CL/Passes.h.inc"

@@ -118,4 +118,54 @@ def MDHCLAccumulateInRegisters
   ];
 }
 
+def MDHCLUnroll : MDHCL_Pass<"mdh-cl-unroll"> {
+  let summary = "Separate full register tiles and unroll their point loops";
+  let description = [{
+    A loop over tiles `for lo = a to b step t` whose tile ends at
+    `min(lo + t, b)`, where that end bounds a point loop (step 1), is split
+    into a loop over the full tiles, `a` to `a + (b - a) / t * t`, in which
+    the end is `lo + t`, and a loop over the partial last tile, if any.
+    Point loops of the full tiles then run a constant number of times;
+    loops with a constant trip count of at most `max-trips` whose bodies,
+    unrolled, stay within `max-ops` operations are fully unrolled,
+    innermost first. Unrolled register tiles have constant indices, so
+    their register buffers become scalars in LLVM. Loops inside a partial
+    tile are not split again, so code grows linearly with the nest depth.
+
+    Not part of the default host pipeline (`--mdh-host-to-llvm=enable=
+    mdh-cl-unroll` or `mdh-run --enable-pass=mdh-cl-unroll` turn it on): on
+    the examples it multiplied compile times (MCC: 0.11 s to 3.65 s) and
+    measured no speed-up, because the unrolled tiles are not yet turned
+    into vector operations.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function with what the pass changed there">,
+    Option<"maxTrips", "max-trips", "int64_t", /*default=*/"16",
+           "Largest trip count of a loop to unroll">,
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"256",
+           "Largest number of operations an unrolled loop may hold">
+  ];
+  let statistics = [
+    Statistic<"numSplit", "split", "tile loops split into full and partial tiles">,
+    Statistic<"numUnrolled", "unrolled", "loops fully unrolled">
+  ];
+}
+
+def MDHCLReduceBuffers : MDHCL_Pass<"mdh-cl-reduce-buffers"> {
+  let summary = "Drop re-composition buffers that only mirror an output";
+  let description = [{
+    A `device` buffer whose final contents a phase copies element by
+    element, at the same indices, into an output of the same shape (the
+    partial results of a `ps` computation with identity output views, for
+    instance) is replaced by that output: the computation accumulates and
+    scans in the output directly, and the copy phase goes away. The output
+    must not be used otherwise. The report counts the buffers and the bytes
+    of device memory saved.
+  }];
+  let statistics = [
+    Statistic<"numBuffers", "buffers", "device buffers replaced by outputs">
+  ];
+}
+
 #endif // MDH_DIALECT_CL_PASSES_TD

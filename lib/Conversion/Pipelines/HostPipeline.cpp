@@ -66,7 +66,7 @@ static void buildToLLVM(OpPassManager &pm) {
 
 void mlir::mdh::buildHostToLLVMPipeline(OpPassManager &pm,
                                         const HostToLLVMOptions &options) {
-  mdh_cl::buildCLOptimizationPipeline(pm, options.disable);
+  mdh_cl::buildCLOptimizationPipeline(pm, options.disable, options.enable);
   buildCLToLoops(pm, options);
   buildLoopsToOpenMP(pm);
   buildToLLVM(pm);

@@ -33,11 +33,17 @@ public:
   /// function that changed when `report` is set.
   void finish(llvm::Statistic &statistic, bool report, StringRef pass,
               StringRef what) {
-    for (auto [func, n] : counts) {
+    for (auto [func, n] : counts)
       statistic += n;
-      if (report)
-        func->emitRemark() << pass << ": " << n << " " << what;
-    }
+    remark(report, pass, what);
+  }
+
+  /// The remarks of `finish` alone, for counts that are no statistic.
+  void remark(bool report, StringRef pass, StringRef what) {
+    if (!report)
+      return;
+    for (auto [func, n] : counts)
+      func->emitRemark() << pass << ": " << n << " " << what;
   }
 
 private:
