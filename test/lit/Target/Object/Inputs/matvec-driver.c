@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-void matvec_small(float *, float *, int64_t, int64_t, int64_t, int64_t,
-                  int64_t, float *, float *, int64_t, int64_t, int64_t,
-                  float *, float *, int64_t, int64_t, int64_t);
+void matvec_small(float *, float *, int64_t, int64_t, int64_t, int64_t, int64_t,
+                  float *, float *, int64_t, int64_t, int64_t, float *, float *,
+                  int64_t, int64_t, int64_t);
 
 int main(void) {
   float m[13][7], v[7], w[13], ref[13];
@@ -23,8 +23,8 @@ int main(void) {
     for (int k = 0; k < 7; ++k)
       ref[i] += m[i][k] * v[k];
   }
-  matvec_small(&m[0][0], &m[0][0], 0, 13, 7, 7, 1, v, v, 0, 7, 1, w, w, 0,
-               13, 1);
+  matvec_small(&m[0][0], &m[0][0], 0, 13, 7, 7, 1, v, v, 0, 7, 1, w, w, 0, 13,
+               1);
   int bad = 0;
   for (int i = 0; i < 13; ++i)
     if (!(fabsf(w[i] - ref[i]) <= 1e-4f * (1.0f + fabsf(ref[i])))) {
