@@ -84,34 +84,6 @@ int64_t Problem::maxRegisterWords() const {
          kCPUAccumulatorShareDen;
 }
 
-/// Splits `expr` into coefficients of the dimensions and a constant; fails
-/// for anything that is not affine-linear (floordiv, mod, ceildiv, products
-/// of dimensions).
-static bool linearize(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
-                      int64_t &constant, int64_t scale = 1) {
-  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-    coeffs[dim.getPosition()] += scale;
-    return true;
-  }
-  if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
-    constant += scale * cst.getValue();
-    return true;
-  }
-  auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!bin)
-    return false;
-  if (bin.getKind() == AffineExprKind::Add)
-    return linearize(bin.getLHS(), coeffs, constant, scale) &&
-           linearize(bin.getRHS(), coeffs, constant, scale);
-  if (bin.getKind() == AffineExprKind::Mul) {
-    if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
-      return linearize(bin.getLHS(), coeffs, constant, scale * c.getValue());
-    if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
-      return linearize(bin.getRHS(), coeffs, constant, scale * c.getValue());
-  }
-  return false;
-}
-
 /// The footprint model of a buffer of type `type` read or written through
 /// `maps` (docs/tuning-parameters.md, "Footprints").
 static Buffer modelBuffer(MemRefType type, ArrayRef<AffineMap> maps,
@@ -129,7 +101,7 @@ static Buffer modelBuffer(MemRefType type, ArrayRef<AffineMap> maps,
     for (auto [m, map] : llvm::enumerate(maps)) {
       SmallVector<int64_t, 8> coeffs(numDims, 0);
       int64_t constant = 0;
-      if (!linearize(map.getResult(b), coeffs, constant) ||
+      if (!mdh::linearizeAffineExpr(map.getResult(b), coeffs, constant) ||
           (m > 0 && coeffs != first)) {
         linear = false;
         break;

@@ -269,6 +269,11 @@ def MDHCL_ScalarOp : MDHCL_Op<"scalar", [
     `(` $args `)` `:` functional-type($args, $results) $body attr-dict
   }];
   let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Replaces the op by its body, the operands standing for the block
+    /// arguments (scalar inlining; also how the lowering to loops ends it).
+    void inlineBody(::mlir::RewriterBase &rewriter);
+  }];
 }
 
 def MDHCL_YieldOp : MDHCL_Op<"yield", [Pure, Terminator, ReturnLike,

@@ -53,6 +53,13 @@ SmallVector<AffineMap> mapsOf(ArrayAttr lists, unsigned i);
 /// and the views' bounds and injectivity (verifyViews).
 LogicalResult verifyComputation(ComputationOpInterface op);
 
+/// Splits `expr` into `scale` times its coefficients of the dimensions
+/// (added to `coeffs`) and a constant (added to `constant`); fails for
+/// anything that is not affine-linear (floordiv, mod, ceildiv, products of
+/// dimensions).
+bool linearizeAffineExpr(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
+                         int64_t &constant, int64_t scale = 1);
+
 /// Bounds and injectivity of the index maps (MDHViews.cpp).
 LogicalResult verifyViews(ComputationOpInterface op);
 

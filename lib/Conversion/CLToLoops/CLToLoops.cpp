@@ -252,19 +252,7 @@ struct ScalarOpLowering : OpRewritePattern<ScalarOp> {
 
   LogicalResult matchAndRewrite(ScalarOp op,
                                 PatternRewriter &rewriter) const override {
-    Block &body = op.getBody().front();
-    auto yield = cast<YieldOp>(body.getTerminator());
-    // A yielded block argument is the operand it stands for.
-    SmallVector<Value> results;
-    for (Value v : yield.getValues()) {
-      auto arg = dyn_cast<BlockArgument>(v);
-      results.push_back(arg && arg.getOwner() == &body
-                            ? op.getArgs()[arg.getArgNumber()]
-                            : v);
-    }
-    rewriter.eraseOp(yield);
-    rewriter.inlineBlockBefore(&body, op, op.getArgs());
-    rewriter.replaceOp(op, results);
+    op.inlineBody(rewriter);
     return success();
   }
 };

@@ -6,6 +6,8 @@
 
 #include "TileBoxes.h"
 
+#include "Dialect/HL/MDHOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
 
@@ -13,33 +15,6 @@
 
 using namespace mlir;
 using namespace mlir::mdh;
-
-/// Splits `expr` into coefficients of the dimensions and a constant; fails
-/// for anything that is not affine-linear.
-static bool linearize(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
-                      int64_t &constant, int64_t scale = 1) {
-  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-    coeffs[dim.getPosition()] += scale;
-    return true;
-  }
-  if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
-    constant += scale * cst.getValue();
-    return true;
-  }
-  auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
-  if (!bin)
-    return false;
-  if (bin.getKind() == AffineExprKind::Add)
-    return linearize(bin.getLHS(), coeffs, constant, scale) &&
-           linearize(bin.getRHS(), coeffs, constant, scale);
-  if (bin.getKind() == AffineExprKind::Mul) {
-    // Affine maps keep constants on the right of a product.
-    auto cst = dyn_cast<AffineConstantExpr>(bin.getRHS());
-    return cst &&
-           linearize(bin.getLHS(), coeffs, constant, scale * cst.getValue());
-  }
-  return false;
-}
 
 SmallVector<BoxDim> mlir::mdh::analyzeBox(ArrayRef<AffineMap> maps,
                                           ArrayRef<int64_t> shape) {
@@ -52,7 +27,7 @@ SmallVector<BoxDim> mlir::mdh::analyzeBox(ArrayRef<AffineMap> maps,
     for (auto [m, map] : llvm::enumerate(maps)) {
       SmallVector<int64_t> coeffs(numDims, 0);
       int64_t constant = 0;
-      if (!linearize(map.getResult(r), coeffs, constant)) {
+      if (!linearizeAffineExpr(map.getResult(r), coeffs, constant)) {
         dim.linear = false;
         break;
       }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Dialect/CL/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
 
@@ -29,8 +30,32 @@ void mlir::mdh::registerConversionPasses() {
       "Lower HL-IR through LL-IR (scheduled on a target with a "
       "configuration) to CL-IR",
       buildLowerToCLIRPipeline);
-  PassPipelineRegistration<HostToLLVMOptions>(
+  // By hand rather than through PassPipelineRegistration, so that unknown
+  // pass names in `disable=`/`enable=` are errors, not silently ignored.
+  registerPassPipeline(
       "mdh-host-to-llvm",
       "Lower CL-IR through scf.parallel and OpenMP to the LLVM dialect",
-      buildHostToLLVMPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        HostToLLVMOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        ArrayRef<StringRef> optional =
+            mdh_cl::getOptionalCLOptimizationNames();
+        for (const std::string &name : options.disable)
+          if (!llvm::is_contained(mdh_cl::getCLOptimizationNames(), name) ||
+              llvm::is_contained(optional, name))
+            return errorHandler("--mdh-host-to-llvm: disable=" + name +
+                                " names no default CL-IR optimization");
+        for (const std::string &name : options.enable)
+          if (!llvm::is_contained(optional, name))
+            return errorHandler("--mdh-host-to-llvm: enable=" + name +
+                                " names no optional CL-IR optimization "
+                                "(mdh-cl-unroll)");
+        buildHostToLLVMPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(HostToLLVMOptions());
+      });
 }

@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -276,6 +277,22 @@ LogicalResult ScalarOp::verifyRegions() {
            << yield.getValues().getTypes() << ") but the op returns ("
            << getResultTypes() << ")";
   return success();
+}
+
+void ScalarOp::inlineBody(RewriterBase &rewriter) {
+  Block &body = getBody().front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  // A yielded block argument is the operand it stands for; map it now, the
+  // argument is gone once the block is inlined.
+  SmallVector<Value> results;
+  for (Value v : yield.getValues()) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    results.push_back(
+        arg && arg.getOwner() == &body ? getArgs()[arg.getArgNumber()] : v);
+  }
+  rewriter.eraseOp(yield);
+  rewriter.inlineBlockBefore(&body, *this, getArgs());
+  rewriter.replaceOp(*this, results);
 }
 
 //===----------------------------------------------------------------------===//

@@ -383,3 +383,34 @@ LogicalResult mlir::mdh::verifyViews(ComputationOpInterface op) {
   }
   return success();
 }
+
+/// Splits `expr` into coefficients of the dimensions and a constant; fails
+/// for anything that is not affine-linear (floordiv, mod, ceildiv, products
+/// of dimensions).
+bool mlir::mdh::linearizeAffineExpr(AffineExpr expr,
+                                    MutableArrayRef<int64_t> coeffs,
+                                    int64_t &constant, int64_t scale) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    coeffs[dim.getPosition()] += scale;
+    return true;
+  }
+  if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
+    constant += scale * cst.getValue();
+    return true;
+  }
+  auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!bin)
+    return false;
+  if (bin.getKind() == AffineExprKind::Add)
+    return linearizeAffineExpr(bin.getLHS(), coeffs, constant, scale) &&
+           linearizeAffineExpr(bin.getRHS(), coeffs, constant, scale);
+  if (bin.getKind() == AffineExprKind::Mul) {
+    if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+      return linearizeAffineExpr(bin.getLHS(), coeffs, constant,
+                                 scale * c.getValue());
+    if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
+      return linearizeAffineExpr(bin.getRHS(), coeffs, constant,
+                                 scale * c.getValue());
+  }
+  return false;
+}

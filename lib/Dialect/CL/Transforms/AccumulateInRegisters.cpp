@@ -33,6 +33,7 @@
 #include "Dialect/CL/Passes.h"
 
 #include "Counts.h"
+#include "LoopBounds.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -80,38 +81,6 @@ static bool dependsOn(Value v, Value iv, DenseMap<Value, bool> &cache) {
   }
   cache[v] = result;
   return result;
-}
-
-static std::optional<int64_t> constantOf(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
-/// A constant bound of the trips of a step-1 loop from `lb` to `ub`.
-static std::optional<int64_t> tripBound(Value lb, Value ub) {
-  std::optional<int64_t> lc = constantOf(lb), uc = constantOf(ub);
-  if (lc && uc)
-    return std::max<int64_t>(*uc - *lc, 0);
-  auto plusC = [&](Value v) -> std::optional<int64_t> {
-    auto add = v.getDefiningOp<arith::AddIOp>();
-    if (!add)
-      return std::nullopt;
-    if (add.getLhs() == lb)
-      return constantOf(add.getRhs());
-    if (add.getRhs() == lb)
-      return constantOf(add.getLhs());
-    return std::nullopt;
-  };
-  if (std::optional<int64_t> c = plusC(ub))
-    return c;
-  if (auto min = ub.getDefiningOp<arith::MinUIOp>()) {
-    if (std::optional<int64_t> c = plusC(min.getLhs()))
-      return c;
-    return plusC(min.getRhs());
-  }
-  return std::nullopt;
 }
 
 /// Whether `v` is available at the end of block `s` (defined outside the
@@ -168,9 +137,9 @@ bool Rewriter::analyze() {
       loops.push_back({loop, true});
       continue;
     }
-    std::optional<int64_t> step = constantOf(loop.getStep());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     std::optional<int64_t> trips =
-        tripBound(loop.getLowerBound(), loop.getUpperBound());
+        spanBound(loop.getLowerBound(), loop.getUpperBound());
     if (step == 1 && trips && *trips >= 1) {
       loops.push_back({loop, false, *trips});
       continue;

@@ -8,6 +8,7 @@
 #include "Dialect/CL/Passes.h"
 
 #include "Counts.h"
+#include "LoopBounds.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -20,34 +21,14 @@ namespace mlir::mdh_cl {
 using namespace mlir;
 using namespace mlir::mdh_cl;
 
-static std::optional<int64_t> constantOf(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
-/// The upper bound of the loop whose induction variable `v` is, if any.
-static Value upperBoundOfInductionVar(Value v) {
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg)
-    return {};
-  Operation *owner = arg.getOwner()->getParentOp();
-  if (auto loop = dyn_cast<ForOp>(owner))
-    return loop.getUpperBound();
-  if (auto loop = dyn_cast<ParForOp>(owner))
-    return loop.getUpperBound();
-  return {};
-}
-
 /// Whether `lb < x` holds for every execution.
 static bool provablyBelow(Value lb, Value x) {
   if (upperBoundOfInductionVar(lb) == x)
     return true;
-  std::optional<int64_t> xc = constantOf(x);
+  std::optional<int64_t> xc = getConstantIntValue(x);
   if (!xc)
     return false;
-  if (std::optional<int64_t> lc = constantOf(lb))
+  if (std::optional<int64_t> lc = getConstantIntValue(lb))
     return *lc < *xc;
   // lb = (u mod P) * t: at most (P - 1) * t.
   auto mul = lb.getDefiningOp<arith::MulIOp>();
@@ -55,46 +36,35 @@ static bool provablyBelow(Value lb, Value x) {
     return false;
   for (auto [factor, other] : {std::pair(mul.getLhs(), mul.getRhs()),
                                std::pair(mul.getRhs(), mul.getLhs())}) {
-    std::optional<int64_t> t = constantOf(other);
+    std::optional<int64_t> t = getConstantIntValue(other);
     auto rem = factor.getDefiningOp<arith::RemUIOp>();
     if (!t || !rem)
       continue;
-    std::optional<int64_t> p = constantOf(rem.getRhs());
+    std::optional<int64_t> p = getConstantIntValue(rem.getRhs());
     if (p && *p >= 1 && *t >= 0 && (*p - 1) * *t < *xc)
       return true;
   }
   return false;
 }
 
-/// Whether the loop (lb, ub, step) runs exactly once.
+/// Whether the loop (lb, ub, step) runs exactly once: `ub - lb` is at most
+/// the step and positive.
 static bool runsOnce(Value lb, Value ub, Value step) {
-  std::optional<int64_t> s = constantOf(step);
-  if (!s || *s < 1)
+  std::optional<int64_t> s = getConstantIntValue(step);
+  std::optional<int64_t> span = spanBound(lb, ub);
+  if (!s || !span || *span > *s)
     return false;
-  std::optional<int64_t> lc = constantOf(lb), uc = constantOf(ub);
+  std::optional<int64_t> lc = getConstantIntValue(lb);
+  std::optional<int64_t> uc = getConstantIntValue(ub);
   if (lc && uc)
-    return *lc < *uc && *uc - *lc <= *s;
-  // ub = lb + c with 1 <= c <= step.
-  auto plusC = [&](Value v) {
-    auto add = v.getDefiningOp<arith::AddIOp>();
-    if (!add)
-      return false;
-    for (auto [base, off] : {std::pair(add.getLhs(), add.getRhs()),
-                             std::pair(add.getRhs(), add.getLhs())}) {
-      std::optional<int64_t> c = constantOf(off);
-      if (base == lb && c && *c >= 1 && *c <= *s)
-        return true;
-    }
-    return false;
-  };
-  if (plusC(ub))
-    return true;
-  // ub = min(lb + c, x) with lb < x.
+    return *lc < *uc;
+  // ub = lb + c with c >= 1, or min(lb + c, x) with lb < x.
+  if (std::optional<int64_t> c = offsetFrom(ub, lb))
+    return *c >= 1;
   auto min = ub.getDefiningOp<arith::MinUIOp>();
-  if (!min)
-    return false;
-  return (plusC(min.getLhs()) && provablyBelow(lb, min.getRhs())) ||
-         (plusC(min.getRhs()) && provablyBelow(lb, min.getLhs()));
+  return *span >= 1 && min &&
+         ((offsetFrom(min.getLhs(), lb) && provablyBelow(lb, min.getRhs())) ||
+          (offsetFrom(min.getRhs(), lb) && provablyBelow(lb, min.getLhs())));
 }
 
 namespace {

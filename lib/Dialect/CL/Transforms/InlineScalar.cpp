@@ -31,20 +31,7 @@ struct InlineScalarPass
     Counts counts;
     for (ScalarOp op : scalars) {
       counts.add(op);
-      Block &body = op.getBody().front();
-      auto yield = cast<YieldOp>(body.getTerminator());
-      // A yielded block argument is replaced by the op's operand when the
-      // block is inlined; map it now, the argument is gone afterwards.
-      SmallVector<Value> results;
-      for (Value v : yield.getValues()) {
-        auto arg = dyn_cast<BlockArgument>(v);
-        results.push_back(arg && arg.getOwner() == &body
-                              ? op.getArgs()[arg.getArgNumber()]
-                              : v);
-      }
-      rewriter.eraseOp(yield);
-      rewriter.inlineBlockBefore(&body, op, op.getArgs());
-      rewriter.replaceOp(op, results);
+      op.inlineBody(rewriter);
     }
     counts.finish(numInlined, report, getArgument(),
                   "mdh_cl.scalar ops inlined");

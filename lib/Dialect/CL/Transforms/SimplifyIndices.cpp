@@ -8,6 +8,7 @@
 #include "Dialect/CL/Passes.h"
 
 #include "Counts.h"
+#include "LoopBounds.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -30,13 +31,8 @@ static std::optional<int64_t> upperBound(Value v, unsigned depth = 0) {
   APInt c;
   if (matchPattern(v, m_ConstantInt(&c)))
     return c.getSExtValue();
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    Value ub;
-    if (auto loop = dyn_cast<ForOp>(owner))
-      ub = loop.getUpperBound();
-    else if (auto loop = dyn_cast<ParForOp>(owner))
-      ub = loop.getUpperBound();
+  if (isa<BlockArgument>(v)) {
+    Value ub = upperBoundOfInductionVar(v);
     if (!ub)
       return std::nullopt;
     std::optional<int64_t> u = upperBound(ub, depth + 1);

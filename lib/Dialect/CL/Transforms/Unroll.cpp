@@ -16,6 +16,7 @@
 #include "Dialect/CL/Passes.h"
 
 #include "Counts.h"
+#include "LoopBounds.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -29,31 +30,12 @@ namespace mlir::mdh_cl {
 using namespace mlir;
 using namespace mlir::mdh_cl;
 
-static std::optional<int64_t> constantOf(Value v) {
-  APInt value;
-  if (matchPattern(v, m_ConstantInt(&value)))
-    return value.getSExtValue();
-  return std::nullopt;
-}
-
-/// `base + c` with a constant `c`: c.
-static std::optional<int64_t> offsetFrom(Value v, Value base) {
-  auto add = v.getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return std::nullopt;
-  if (add.getLhs() == base)
-    return constantOf(add.getRhs());
-  if (add.getRhs() == base)
-    return constantOf(add.getLhs());
-  return std::nullopt;
-}
-
 /// The tile end `min(iv + step, ub)` computed in the body of `loop`, if it
 /// bounds a point loop inside that unrolls once the tile is full (at most
 /// `maxTrips` trips and `maxOps` operations unrolled).
 static arith::MinUIOp findTileEnd(ForOp loop, int64_t maxTrips,
                                   int64_t maxOps) {
-  std::optional<int64_t> step = constantOf(loop.getStep());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step <= 1)
     return {};
   Value iv = loop.getInductionVar();
@@ -65,7 +47,7 @@ static arith::MinUIOp findTileEnd(ForOp loop, int64_t maxTrips,
       bool boundsPoints = llvm::any_of(min->getUsers(), [&](Operation *user) {
         auto inner = dyn_cast<ForOp>(user);
         if (!inner || inner.getUpperBound() != min.getResult() ||
-            constantOf(inner.getStep()) != 1 || *step > maxTrips)
+            getConstantIntValue(inner.getStep()) != 1 || *step > maxTrips)
           return false;
         int64_t ops = 0;
         inner.getBody().walk([&](Operation *) { ++ops; });
@@ -107,16 +89,14 @@ static ForOp splitFullTiles(ForOp loop, arith::MinUIOp end,
 
 /// The trip count of `loop` when it is a constant.
 static std::optional<int64_t> tripCount(ForOp loop) {
-  std::optional<int64_t> step = constantOf(loop.getStep());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step < 1)
     return std::nullopt;
-  std::optional<int64_t> span;
-  std::optional<int64_t> lb = constantOf(loop.getLowerBound());
-  std::optional<int64_t> ub = constantOf(loop.getUpperBound());
-  if (lb && ub)
-    span = std::max<int64_t>(*ub - *lb, 0);
-  else
-    span = offsetFrom(loop.getUpperBound(), loop.getLowerBound());
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  // Only exact spans: constants or lb + c (a tile end min(...) is a bound).
+  std::optional<int64_t> span = offsetFrom(ub, lb);
+  if (!span && getConstantIntValue(lb) && getConstantIntValue(ub))
+    span = spanBound(lb, ub);
   if (!span || *span < 0)
     return std::nullopt;
   return (*span + *step - 1) / *step;

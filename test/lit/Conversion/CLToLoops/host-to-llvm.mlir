@@ -4,6 +4,9 @@
 // RUN: mdh-opt %examples/small/matvec.mlir --mdh-hl-to-ll=target=openmp --mdh-ll-to-cl --mdh-host-to-llvm | FileCheck %s --check-prefix=FROMHL
 // An unknown option is an error.
 // RUN: not mdh-opt %s --mdh-host-to-llvm=bogus=1 2>&1 | FileCheck %s --check-prefix=BADOPT
+// Unknown pass names in disable=/enable= are errors.
+// RUN: not mdh-opt %s --mdh-host-to-llvm=disable=bogus 2>&1 | FileCheck %s --check-prefix=BADDISABLE
+// RUN: not mdh-opt %s --mdh-host-to-llvm=enable=mdh-cl-inline-scalar 2>&1 | FileCheck %s --check-prefix=BADENABLE
 
 // --mdh-host-to-llvm: the parallel loop over threads becomes an OpenMP
 // parallel region with a work-sharing loop; everything else is the LLVM
@@ -34,6 +37,8 @@
 // FROMHL-NOT: mdh_cl.
 
 // BADOPT: no such option bogus
+// BADDISABLE: error: --mdh-host-to-llvm: disable=bogus names no default CL-IR optimization
+// BADENABLE: error: --mdh-host-to-llvm: enable=mdh-cl-inline-scalar names no optional CL-IR optimization
 
 func.func @scale(%a: memref<64xf32>, %b: memref<64xf32>) {
   %c0 = arith.constant 0 : index

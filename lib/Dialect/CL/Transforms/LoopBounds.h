@@ -1,0 +1,68 @@
+//===- LoopBounds.h - Facts about CL-IR loop bounds -------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to the CL-IR optimizations. The bounds LL-to-CL writes have a few
+// shapes: constants, `lo + t`, and the tile end `min(lo + t, hi)`; these
+// helpers read them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
+#define MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
+
+#include "Dialect/CL/MDHCLOps.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <optional>
+
+namespace mlir::mdh_cl {
+
+/// The constant `c` when `v` is `base + c`.
+inline std::optional<int64_t> offsetFrom(Value v, Value base) {
+  auto add = v.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  if (add.getLhs() == base)
+    return getConstantIntValue(add.getRhs());
+  if (add.getRhs() == base)
+    return getConstantIntValue(add.getLhs());
+  return std::nullopt;
+}
+
+/// A constant upper bound of `ub - lb` where `ub` is a constant above a
+/// constant `lb`, `lb + c`, or `min(lb + c, x)`.
+inline std::optional<int64_t> spanBound(Value lb, Value ub) {
+  std::optional<int64_t> lc = getConstantIntValue(lb);
+  std::optional<int64_t> uc = getConstantIntValue(ub);
+  if (lc && uc)
+    return std::max<int64_t>(*uc - *lc, 0);
+  if (std::optional<int64_t> c = offsetFrom(ub, lb))
+    return c;
+  if (auto min = ub.getDefiningOp<arith::MinUIOp>()) {
+    if (std::optional<int64_t> c = offsetFrom(min.getLhs(), lb))
+      return c;
+    return offsetFrom(min.getRhs(), lb);
+  }
+  return std::nullopt;
+}
+
+/// The upper bound of the loop whose induction variable `v` is, if any.
+inline Value upperBoundOfInductionVar(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return {};
+  Operation *owner = arg.getOwner()->getParentOp();
+  if (auto loop = dyn_cast_or_null<ForOp>(owner))
+    return loop.getUpperBound();
+  if (auto loop = dyn_cast_or_null<ParForOp>(owner))
+    return loop.getUpperBound();
+  return {};
+}
+
+} // namespace mlir::mdh_cl
+
+#endif // MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
