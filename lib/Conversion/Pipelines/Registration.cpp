@@ -40,8 +40,7 @@ void mlir::mdh::registerConversionPasses() {
         HostToLLVMOptions options;
         if (failed(options.parseFromString(text)))
           return failure();
-        ArrayRef<StringRef> optional =
-            mdh_cl::getOptionalCLOptimizationNames();
+        ArrayRef<StringRef> optional = mdh_cl::getOptionalCLOptimizationNames();
         for (const std::string &name : options.disable)
           if (!llvm::is_contained(mdh_cl::getCLOptimizationNames(), name) ||
               llvm::is_contained(optional, name))
