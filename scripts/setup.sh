@@ -19,6 +19,9 @@ PACKAGES=(
   clang-22 clang-format-22 lld-22 libomp-22-dev
   # bench/: the OpenBLAS peer (Debian's OpenMP build) and the chart.
   libopenblas0-openmp libopenblas-openmp-dev python3-matplotlib
+  # GPU targets (compile-only checks): HIP headers and hipcc for gfx90a, the
+  # AMDGPU device libraries (amdgcn/bitcode) for the rocdl path.
+  hipcc libamdhip64-dev rocm-device-libs
 )
 
 missing=()
