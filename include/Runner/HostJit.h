@@ -11,6 +11,7 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <functional>
 #include <memory>
@@ -40,6 +41,8 @@ public:
 
 private:
   std::unique_ptr<ExecutionEngine> engine;
+  /// The host machine the optimizer was tuned for.
+  std::unique_ptr<llvm::TargetMachine> machine;
 };
 
 } // namespace mdh

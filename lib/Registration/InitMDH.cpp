@@ -13,6 +13,7 @@
 #include "Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -22,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
@@ -29,7 +31,7 @@ void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
                   affine::AffineDialect, arith::ArithDialect,
                   cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  ub::UBDialect>();
+                  ub::UBDialect, vector::VectorDialect>();
 }
 
 void mlir::mdh::registerAllPasses() {
@@ -47,4 +49,5 @@ void mlir::mdh::registerAllPasses() {
   registerConvertFuncToLLVMPass();
   registerReconcileUnrealizedCastsPass();
   registerLowerAffinePass();
+  registerConvertVectorToLLVMPass();
 }

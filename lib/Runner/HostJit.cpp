@@ -10,7 +10,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -40,11 +42,24 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
   if (failed(pm.run(module)))
     return failure();
 
+  // The optimizer needs the host's target machine: without one, its cost
+  // model sees no vector registers and the loop and SLP vectorizers do
+  // nothing (the JIT ran the same CL-IR about 2x slower than clang did).
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return module.emitError("cannot describe the host machine: ")
+           << llvm::toString(machineBuilder.takeError());
+  machineBuilder->setCodeGenOptLevel(
+      static_cast<llvm::CodeGenOptLevel>(optLevel));
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return module.emitError("no code generator for the host: ")
+           << llvm::toString(machine.takeError());
+
   ExecutionEngineOptions options;
   // `transformer` is a function_ref: the function must outlive `create`.
   std::function<llvm::Error(llvm::Module *)> transformer =
-      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                /*targetMachine=*/nullptr);
+      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, machine->get());
   options.transformer = transformer;
   options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
   options.sharedLibPaths = sharedLibPaths;
@@ -55,6 +70,7 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
   }
   auto jit = std::make_unique<HostJit>();
   jit->engine = std::move(*engine);
+  jit->machine = std::move(*machine);
   return jit;
 }
 

@@ -172,20 +172,34 @@ static mdh_ll::Config cpuConfig(const Problem &p) {
       units *= ceilDiv(p.sizes[d], thread[d]);
     }
 
-  // L2 and L1 tiles: the footprint of every buffer over the tile fits half
-  // of the cache.
-  auto fitsIn = [&](int64_t cache) {
-    return [&p, cache](ArrayRef<int64_t> tile) {
+  // L2 and L1 tiles: the footprint over the tile fits half of the cache;
+  // in L1 only the inputs count, since the register tile holds the
+  // outputs' partial results.
+  auto fitsIn = [&](int64_t cache, bool outputs) {
+    return [&p, cache, outputs](ArrayRef<int64_t> tile) {
       int64_t bytes = 0;
-      for (const Buffer &b : llvm::concat<const Buffer>(p.inputs, p.outputs))
+      for (const Buffer &b : llvm::concat<const Buffer>(
+               p.inputs, outputs ? p.outputs : ArrayRef<Buffer>()))
         bytes = addSat(bytes, mulSat(b.footprint(tile), b.bytes));
       return bytes <= cache / 2;
     };
   };
+  // The cc dimensions shrink first: the register tile accumulates over the
+  // whole pw/ps extent of its L1 tile, so a long one keeps the
+  // accumulators in (vector) registers instead of flushing them to memory
+  // every few iterations.
+  auto shrinkCCFirst = [&](SmallVectorImpl<int64_t> &tiles, auto fits) {
+    SmallVector<int64_t> floor = reg;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (p.reduction[d])
+        floor[d] = tiles[d];
+    shrinkUntil(tiles, floor, fits);
+    shrinkUntil(tiles, reg, fits);
+  };
   SmallVector<int64_t> l2 = thread;
-  shrinkUntil(l2, reg, fitsIn(p.l2CacheSize));
+  shrinkCCFirst(l2, fitsIn(p.l2CacheSize, /*outputs=*/true));
   SmallVector<int64_t> l1 = l2;
-  shrinkUntil(l1, reg, fitsIn(p.l1CacheSize));
+  shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
 
   c.tiles = {thread, l2, l1, reg};
   setOrders(p, c);

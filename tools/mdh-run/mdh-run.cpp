@@ -546,7 +546,11 @@ int main(int argc, char **argv) {
     toCL.target = "openmp";
     toCL.config = ArrayRef<std::string>(configFiles);
     buildLowerToCLIRPipeline(pm, toCL);
-    mdh_cl::buildCLOptimizationPipeline(pm, disabledPasses);
+    // The C emitter prints scalar CL-IR; the C compiler vectorizes.
+    std::vector<std::string> disabledForC(disabledPasses.begin(),
+                                          disabledPasses.end());
+    disabledForC.push_back("mdh-cl-vectorize-register-tiles");
+    mdh_cl::buildCLOptimizationPipeline(pm, disabledForC);
     if (failed(pm.run(*lowered)))
       return 1;
     HostCOptions options;

@@ -9,6 +9,10 @@
 
 #include "Dialect/CL/MDHCLDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::mdh_cl {

@@ -168,4 +168,63 @@ def MDHCLReduceBuffers : MDHCL_Pass<"mdh-cl-reduce-buffers"> {
   ];
 }
 
+def MDHCLVectorizeRegisterTiles
+    : MDHCL_Pass<"mdh-cl-vectorize-register-tiles"> {
+  let summary = "Hold CPU register tiles in vector values, accumulated with FMA";
+  let description = [{
+    A `register` buffer that `mdh-cl-accumulate-in-registers` made is still
+    memory: LLVM keeps it on the stack and the innermost loop re-reads and
+    re-writes it. On a full tile (each point loop runs its whole extent,
+    checked at run time), this pass rebuilds the loop nest N around the
+    accumulation: the point loop of the last tile dimension becomes the
+    lanes of `vector<N x T>` values (`N = vector-bits / bitwidth(T)`), the
+    other point loops are unrolled, the accumulators are SSA vectors
+    carried through the reduction loops as `scf.for` iteration arguments,
+    and a product added into them is one `vector.fma`. Loads that depend on
+    the lanes must be contiguous along them (`vector.load`); the others are
+    broadcast. At the end the vectors are stored into the register buffer,
+    whose flush is unchanged; partial tiles run the scalar nest.
+
+    When the last tile dimension is no whole number of vectors, or its
+    loads are not contiguous (MatVec's rows, a Dot without output
+    dimensions), the trips of one of N's reduction loops become the lanes
+    instead: every tile cell gets a vector of partial results, whole
+    vectors of the loop run unmasked, the rest as one masked vector, and
+    `vector.reduction` combines the lanes at the end. This reorders the
+    combination along that loop (a float sum is rounded differently).
+
+    The accumulators start from the combiner's identity, which is exact
+    because the accumulation's `first` flag holds exactly at the first trip
+    of N's reduction loops (checked); builtin `pw` operators with an
+    identity only. At most `max-vectors` accumulators per tile.
+
+    ```mlir
+    // for k: for i in [i0, i0+6): for j in [j0, j0+16):
+    //   accumulate A[i,k] * B[k,j] into acc[i-i0, j-j0] first (k == k0)
+    // becomes, on a full 6x16 tile with 256-bit vectors:
+    %r:12 = scf.for %k = %k0 to %k1 step %c1 iter_args(...) -> (vector<8xf32>, ...) {
+      %a = memref.load %A[%i, %k] : memref<1024x1024xf32>
+      %ab = vector.broadcast %a : f32 to vector<8xf32>
+      %b = vector.load %B[%k, %j] : memref<1024x1024xf32>, vector<8xf32>
+      %f = vector.fma %ab, %b, %acc : vector<8xf32>
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function with what the pass changed there">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
+           "Bits per vector register (256: AVX2; 512: AVX-512)">,
+    Option<"maxVectors", "max-vectors", "int64_t", /*default=*/"16",
+           "Most vector accumulators per register tile">
+  ];
+  let statistics = [
+    Statistic<"numTiles", "tiles", "register tiles held in vector values">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // MDH_DIALECT_CL_PASSES_TD

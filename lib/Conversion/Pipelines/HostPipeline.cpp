@@ -22,6 +22,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -52,6 +53,8 @@ static void buildLoopsToOpenMP(OpPassManager &pm) {
 static void buildToLLVM(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
+  // The register tiles of mdh-cl-vectorize-register-tiles.
+  pm.addPass(createConvertVectorToLLVMPass());
   // Math ops with an LLVM intrinsic first; the rest become libm calls.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());

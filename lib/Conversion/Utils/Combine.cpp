@@ -9,13 +9,15 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
 
 Value mlir::mdh::combineBuiltin(OpBuilder &b, Location loc, ReductionOp op,
                                 Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(lhs.getType());
+  // Element-wise on vectors too.
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(lhs.getType()));
   switch (op) {
   case ReductionOp::add:
     return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()

@@ -287,6 +287,8 @@ struct AccumulateInRegistersPass
   using Base::Base;
 
   void runOnOperation() override {
+    // Point-loop bounds must be available at the end of S.
+    hoistLoopInvariants(getOperation());
     SmallVector<AccumulateOp> ops;
     getOperation()->walk([&](AccumulateOp op) { ops.push_back(op); });
     Counts counts;

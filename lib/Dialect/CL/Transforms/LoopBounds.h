@@ -16,6 +16,8 @@
 #include "Dialect/CL/MDHCLOps.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 #include <optional>
 
@@ -61,6 +63,25 @@ inline Value upperBoundOfInductionVar(Value v) {
   if (auto loop = dyn_cast_or_null<ParForOp>(owner))
     return loop.getUpperBound();
   return {};
+}
+
+/// Moves the pure, speculatable ops of every `mdh_cl.for` in `root` whose
+/// operands are defined outside the loop to just before it, inner loops
+/// first. LL-to-CL computes tile ends where the loop that uses them is
+/// created, which can be inside loops they do not depend on.
+inline void hoistLoopInvariants(Operation *root) {
+  root->walk([](ForOp loop) {
+    moveLoopInvariantCode(
+        {&loop.getBody()},
+        [](Value v, Region *region) {
+          return !region->isAncestor(v.getParentRegion());
+        },
+        [](Operation *op, Region *) {
+          return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+                 isSpeculatable(op);
+        },
+        [&](Operation *op, Region *) { op->moveBefore(loop); });
+  });
 }
 
 } // namespace mlir::mdh_cl

@@ -18,6 +18,7 @@ ArrayRef<StringRef> mlir::mdh_cl::getCLOptimizationNames() {
                                     "mdh-cl-accumulate-in-registers",
                                     "mdh-cl-unroll",
                                     "mdh-cl-inline-scalar",
+                                    "mdh-cl-vectorize-register-tiles",
                                     "mdh-cl-simplify-indices"};
   return names;
 }
@@ -53,6 +54,9 @@ void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
   }
   if (enabled("mdh-cl-inline-scalar"))
     pm.addPass(createMDHCLInlineScalar());
+  // After inlining: the vectorizer works on the scalar function's ops.
+  if (enabled("mdh-cl-vectorize-register-tiles"))
+    pm.addPass(createMDHCLVectorizeRegisterTiles());
   if (enabled("mdh-cl-simplify-indices"))
     pm.addPass(createMDHCLSimplifyIndices());
   pm.addPass(createCSEPass());
