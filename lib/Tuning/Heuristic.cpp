@@ -137,6 +137,16 @@ static void shrinkUntil(SmallVectorImpl<int64_t> &tiles,
   }
 }
 
+/// Whether every buffer that dimension `d` indexes reads it along its
+/// innermost dimension with stride 1: vectors along d are contiguous.
+static bool readsContiguously(const Problem &p, unsigned d) {
+  for (const Buffer &b : llvm::concat<const Buffer>(p.inputs, p.outputs))
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
+        return false;
+  return true;
+}
+
 static mdh_ll::Config cpuConfig(const Problem &p) {
   mdh_ll::Config c = plainConfig(p);
   unsigned numDims = p.numDims();
@@ -148,11 +158,20 @@ static mdh_ll::Config cpuConfig(const Problem &p) {
   int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
   int64_t budget = p.maxRegisterWords() / words;
   SmallVector<int64_t> reg(numDims, 1);
-  if (!cc.empty()) {
+  if (!cc.empty() && readsContiguously(p, cc[0])) {
     reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
     if (cc.size() > 1)
       reg[cc[1]] =
           std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
+  } else if (!cc.empty()) {
+    // The lanes cannot run along the output (MatVec's rows, MCC's output
+    // channels): they run along a reduction loop instead, with one vector
+    // of partial results per tile cell, 3/4 of the vector registers.
+    int64_t cells = std::max<int64_t>(1, p.vectorRegisters * 3 / 4);
+    reg[cc[0]] = std::min(p.sizes[cc[0]], cc.size() > 1 ? int64_t(4) : cells);
+    if (cc.size() > 1)
+      reg[cc[1]] = std::max<int64_t>(
+          1, std::min(p.sizes[cc[1]], cells / reg[cc[0]]));
   } else {
     // A pure reduction or scan: a vector-length chunk of each dimension.
     for (unsigned d = 0; d < numDims; ++d)

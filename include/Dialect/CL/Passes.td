@@ -216,7 +216,7 @@ def MDHCLVectorizeRegisterTiles
            "Emit a remark per function with what the pass changed there">,
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
            "Bits per vector register (256: AVX2; 512: AVX-512)">,
-    Option<"maxVectors", "max-vectors", "int64_t", /*default=*/"16",
+    Option<"maxVectors", "max-vectors", "int64_t", /*default=*/"24",
            "Most vector accumulators per register tile">
   ];
   let statistics = [

@@ -38,14 +38,16 @@
 // CUDA-NOT:     mdh.compute
 
 // On the CPU the partial sums of a thread's register tiles accumulate in
-// registers; the threads' partial sums meet in main memory.
+// registers; the threads' partial sums meet in main memory. MatVec reads
+// its rows with a stride, so the vector lanes run along the reduction and
+// the register tile holds 12 rows (3/4 of AVX2's 16 vector registers).
 
 // OMP-LABEL: func.func @matvec(
 // OMP:         mdh_ll.schedule "matvec" on #mdh_ll.openmp sizes(64, 32) combine(cc, pw(add))
-// OMP:           mdh_ll.level 0 "threads" parallel tiles [16, 16] order [0, 1] assign [x, x] blocked {
-// OMP-NEXT:        mdh_ll.level 1 "l2_tile" sequential tiles [16, 16] order [0, 1] {
-// OMP-NEXT:          mdh_ll.level 2 "l1_tile" sequential tiles [16, 16] order [0, 1] {
-// OMP-NEXT:            mdh_ll.level 3 "register_tile" simd tiles [16, 1] order [1, 0] {
+// OMP:           mdh_ll.level 0 "threads" parallel tiles [12, 16] order [0, 1] assign [x, x] blocked {
+// OMP-NEXT:        mdh_ll.level 1 "l2_tile" sequential tiles [12, 16] order [0, 1] {
+// OMP-NEXT:          mdh_ll.level 2 "l1_tile" sequential tiles [12, 16] order [0, 1] {
+// OMP-NEXT:            mdh_ll.level 3 "register_tile" simd tiles [12, 1] order [1, 0] {
 // OMP-NEXT:              mdh_ll.scalar {
 // OMP:                 mdh_ll.combine %{{.*}} dims [1] across 3 in register sync none
 // OMP:           mdh_ll.combine %{{.*}} dims [1] across 0 in device sync phase
