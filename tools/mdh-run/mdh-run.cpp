@@ -143,6 +143,12 @@ static cl::list<std::string> disabledPasses(
              "ablation), e.g. mdh-cl-inline-scalar"),
     cl::CommaSeparated, cl::cat(runCategory));
 
+static cl::list<std::string> enabledPasses(
+    "enable-pass",
+    cl::desc("openmp, c: add this optional CL-IR optimization (repeatable), "
+             "e.g. mdh-cl-unroll"),
+    cl::CommaSeparated, cl::cat(runCategory));
+
 static cl::opt<unsigned>
     optLevel("O",
              cl::desc("Optimization level (LLVM's; c: the C compiler's -O)"),
@@ -404,10 +410,20 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  for (const std::string &name : enabledPasses) {
+    if (!llvm::is_contained(mdh_cl::getOptionalCLOptimizationNames(), name)) {
+      llvm::errs() << "mdh-run: error: --enable-pass: '" << name
+                   << "' is not an optional CL-IR optimization; optional: ";
+      llvm::interleaveComma(mdh_cl::getOptionalCLOptimizationNames(),
+                            llvm::errs());
+      llvm::errs() << "\n";
+      return 1;
+    }
+  }
   if (target == "oracle") {
-    cl::Option *openmpOptions[] = {std::addressof(configFiles), &numThreads,
-                                   &openmpLibrary,
-                                   std::addressof(disabledPasses)};
+    cl::Option *openmpOptions[] = {
+        std::addressof(configFiles), &numThreads, &openmpLibrary,
+        std::addressof(disabledPasses), std::addressof(enabledPasses)};
     for (cl::Option *option : openmpOptions) {
       if (option->getNumOccurrences()) {
         llvm::errs() << "mdh-run: error: --" << option->ArgStr
@@ -550,7 +566,7 @@ int main(int argc, char **argv) {
     std::vector<std::string> disabledForC(disabledPasses.begin(),
                                           disabledPasses.end());
     disabledForC.push_back("mdh-cl-vectorize-register-tiles");
-    mdh_cl::buildCLOptimizationPipeline(pm, disabledForC);
+    mdh_cl::buildCLOptimizationPipeline(pm, disabledForC, enabledPasses);
     if (failed(pm.run(*lowered)))
       return 1;
     HostCOptions options;
@@ -584,6 +600,7 @@ int main(int argc, char **argv) {
         buildLowerToCLIRPipeline(pm, toCL);
         HostToLLVMOptions host;
         host.disable = ArrayRef<std::string>(disabledPasses);
+        host.enable = ArrayRef<std::string>(enabledPasses);
         buildHostToLLVMPipeline(pm, host);
       };
       sharedLibs.push_back(openmp->getPath());
