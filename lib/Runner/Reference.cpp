@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runner/Reference.h"
+
+#include "ReferenceMath.h"
 #include "Runner/ScalarEvaluator.h"
 
 #include "mlir/IR/AffineExpr.h"
@@ -22,43 +24,7 @@
 
 using namespace mlir;
 using namespace mlir::mdh;
-
-static int64_t evalExpr(AffineExpr e, ArrayRef<int64_t> p) {
-  switch (e.getKind()) {
-  case AffineExprKind::Constant:
-    return cast<AffineConstantExpr>(e).getValue();
-  case AffineExprKind::DimId:
-    return p[cast<AffineDimExpr>(e).getPosition()];
-  case AffineExprKind::SymbolId:
-    break;
-  default: {
-    auto bin = cast<AffineBinaryOpExpr>(e);
-    int64_t l = evalExpr(bin.getLHS(), p), r = evalExpr(bin.getRHS(), p);
-    switch (e.getKind()) {
-    case AffineExprKind::Add:
-      return l + r;
-    case AffineExprKind::Mul:
-      return l * r;
-    case AffineExprKind::Mod:
-      return llvm::mod(l, r);
-    case AffineExprKind::FloorDiv:
-      return llvm::divideFloorSigned(l, r);
-    case AffineExprKind::CeilDiv:
-      return llvm::divideCeilSigned(l, r);
-    default:
-      break;
-    }
-  }
-  }
-  llvm_unreachable("verified index maps have no symbols");
-}
-
-static SmallVector<int64_t> evalMap(AffineMap map, ArrayRef<int64_t> p) {
-  SmallVector<int64_t> result;
-  for (AffineExpr e : map.getResults())
-    result.push_back(evalExpr(e, p));
-  return result;
-}
+using namespace mlir::mdh::reference;
 
 /// Whether `e` is a sum of multiples of dimensions and a constant (no mod,
 /// floordiv or ceildiv).
@@ -91,74 +57,6 @@ double mlir::mdh::floatTolerance(Type elementType, int64_t summands,
                                  double magnitude) {
   return static_cast<double>(summands + 8) * unitRoundoff(elementType) *
          magnitude;
-}
-
-static Scalar combineBuiltin(ReductionOp op, Scalar a, Scalar b, bool isFloat,
-                             unsigned width) {
-  Scalar r;
-  auto ua = [&] {
-    return uint64_t(a.i) & (width >= 64 ? ~0ull : (1ull << width) - 1);
-  };
-  auto ub = [&] {
-    return uint64_t(b.i) & (width >= 64 ? ~0ull : (1ull << width) - 1);
-  };
-  switch (op) {
-  case ReductionOp::add:
-    if (isFloat)
-      r.f = a.f + b.f;
-    else
-      r.i = wrapInt(int64_t(uint64_t(a.i) + uint64_t(b.i)), width);
-    break;
-  case ReductionOp::mul:
-    if (isFloat)
-      r.f = a.f * b.f;
-    else
-      r.i = wrapInt(int64_t(uint64_t(a.i) * uint64_t(b.i)), width);
-    break;
-  case ReductionOp::max:
-    r.f = (std::isnan(a.f) || std::isnan(b.f))
-              ? NAN
-              : (a.f == b.f ? (std::signbit(a.f) ? b.f : a.f)
-                            : std::max(a.f, b.f));
-    break;
-  case ReductionOp::min:
-    r.f = (std::isnan(a.f) || std::isnan(b.f))
-              ? NAN
-              : (a.f == b.f ? (std::signbit(a.f) ? a.f : b.f)
-                            : std::min(a.f, b.f));
-    break;
-  case ReductionOp::maxsi:
-    r.i = std::max(a.i, b.i);
-    break;
-  case ReductionOp::minsi:
-    r.i = std::min(a.i, b.i);
-    break;
-  case ReductionOp::maxui:
-    r.i = ua() >= ub() ? a.i : b.i;
-    break;
-  case ReductionOp::minui:
-    r.i = ua() <= ub() ? a.i : b.i;
-    break;
-  case ReductionOp::And:
-    r.i = a.i & b.i;
-    break;
-  case ReductionOp::Or:
-    r.i = a.i | b.i;
-    break;
-  case ReductionOp::Xor:
-    r.i = a.i ^ b.i;
-    break;
-  }
-  return r;
-}
-
-static std::string tuple(ArrayRef<int64_t> v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "(";
-  llvm::interleaveComma(v, os);
-  os << ")";
-  return s;
 }
 
 namespace {

@@ -1,0 +1,113 @@
+//===- HostObjective.h - Measuring configurations on the host ---*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The objective of mdh-tune --target=openmp: a configuration of one kernel
+// is compiled in process with the pipeline of `mdh-run --target=openmp
+// --config=` (HL -> LL with that configuration -> CL-IR -> CL-IR
+// optimizations -> LLVM -> JIT), then run, checked and timed in a forked
+// child (Tune/Evaluator.h). The inputs are filled and the reference is
+// computed once, in the parent; every child starts from the same data and
+// from outputs that hold the sentinel, and compares its outputs with the
+// stored reference.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
+#define MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
+
+#include "Dialect/HL/MDHOps.h"
+#include "Dialect/LL/Config.h"
+#include "Runner/HostBuffer.h"
+#include "Runner/HostJit.h"
+#include "Runner/OpenMPRuntime.h"
+#include "Runner/ReferenceSample.h"
+#include "Tune/Evaluator.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <csignal>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::mdh {
+
+struct HostObjectiveOptions {
+  /// OpenMP threads the kernel runs on.
+  int threads = 1;
+  unsigned warmup = 1;
+  unsigned reps = 5;
+  /// Output points checked when the reference samples.
+  int64_t samples = 1000;
+  /// Seed of the input data and of the sampled points.
+  uint64_t seed = 1;
+  /// Seconds a child may run; 0: adaptive (see timeoutSeconds()).
+  double timeout = 0;
+  /// A candidate whose first warm-up run is this many times slower than
+  /// the best time so far is not repeated: its cost is that one run.
+  unsigned cutoff = 4;
+  /// Testing only: changes this element of the first output after the
+  /// checked run of every candidate (as mdh-run's option of that name).
+  int64_t corruptElement = -1;
+  const volatile std::sig_atomic_t *interrupted = nullptr;
+};
+
+class HostObjective {
+public:
+  /// `func` holds `op` and belongs to `module`; `target` is the openmp
+  /// target attribute.
+  HostObjective(ModuleOp module, func::FuncOp func, ComputeOp op,
+                Attribute target, const OpenMPRuntime &openmp,
+                HostObjectiveOptions options);
+  ~HostObjective();
+
+  /// Computes the reference once (the f64 oracle of Reference.h at the
+  /// output points ReferenceSample picks); fails with a located error when
+  /// it cannot evaluate the computation.
+  LogicalResult computeReference();
+  const ReferenceSample &getReference() const { return *reference; }
+
+  /// Compiles `config`; on failure returns null and the diagnostics in
+  /// `error`.
+  std::unique_ptr<HostJit> compile(const mdh_ll::Config &config,
+                                   std::string &error);
+  /// Runs a compiled candidate in a child: the checked first run (its
+  /// check skipped when `check` is false), warm-up, timed repetitions. With
+  /// `check`, a warm-up run slower than the cut-off ends the measurement.
+  tune::EvalResult measure(HostJit &jit, bool check = true);
+  /// compile + measure.
+  tune::EvalResult evaluate(const mdh_ll::Config &config);
+
+  /// The child's time limit: the option, or 20 times the slowest successful
+  /// child seen so far, between 2 and 60 s (60 s before any has run).
+  double timeoutSeconds() const;
+  /// The best time so far (for the cut-off).
+  void setBestSeconds(double seconds) { bestSeconds = seconds; }
+  /// Seconds spent compiling in the parent, over all candidates.
+  double compileSeconds() const { return compileTime; }
+
+private:
+  ModuleOp module;
+  func::FuncOp func;
+  ComputeOp op;
+  Attribute target;
+  const OpenMPRuntime &openmp;
+  HostObjectiveOptions options;
+  std::vector<std::unique_ptr<HostBuffer>> storage;
+  SmallVector<HostBuffer *> args, ins, outs;
+  /// The candidate's configuration file (the pipeline reads files).
+  std::string configPath;
+  std::optional<ReferenceSample> reference;
+  double slowestChild = 0;
+  double bestSeconds = 0;
+  double compileTime = 0;
+};
+
+} // namespace mlir::mdh
+
+#endif // MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
