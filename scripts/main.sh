@@ -6,7 +6,10 @@
 # heuristic (LL-IR), lowered to CL-IR, optimized, compiled to OpenMP host
 # code and JIT-compiled in process; each kernel is self-checked against the
 # f64 reference (sampled for large outputs) and timed. One line per kernel.
-# Then the benchmark table of bench/run.sh (OpenBLAS and plain-loop peers).
+# Then the GPU output for one kernel (MatVec): CUDA source compiled by nvcc,
+# PTX from the gpu/nvvm pipeline assembled by ptxas, AMDGPU assembly and a
+# code object (no GPU is needed: nothing runs on one). Then the benchmark
+# table of bench/run.sh (OpenBLAS and plain-loop peers).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -29,6 +32,39 @@ for file in "$ROOT"/examples/*.mlir; do
   "$BUILD/bin/mdh-run" "$file" --target=openmp "${reps[@]}" | grep -v '^#' ||
     status=1
 done
+
+echo
+echo "== GPU output for examples/matvec.mlir (compiled and assembled here, not run)"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+PATH="$PATH:/usr/local/cuda/bin"
+MV="$ROOT/examples/matvec.mlir"
+"$BUILD/bin/mdh-opt" "$MV" --lower-to-clir=target=cuda --emit-cuda -o "$OUT/matvec.cu" || status=1
+echo "-- CUDA (--lower-to-clir=target=cuda --emit-cuda), the launch function of matvec_4096:"
+sed -n '/^extern "C" cudaError_t matvec_4096(/,/^}/p' "$OUT/matvec.cu"
+if command -v nvcc >/dev/null; then
+  nvcc -arch=sm_90 -c "$OUT/matvec.cu" -o "$OUT/matvec.o" &&
+    echo "nvcc -arch=sm_90 -c matvec.cu: ok" || status=1
+else
+  echo "nvcc not found: CUDA compile check skipped"
+fi
+"$BUILD/bin/mdh-opt" "$MV" --lower-to-ptx=chip=sm_90 |
+  "$BUILD/bin/mdh-translate" --emit-ptx -o "$OUT/matvec.ptx" || status=1
+echo "-- PTX (--lower-to-ptx=chip=sm_90 | mdh-translate --emit-ptx), first lines:"
+grep -m 12 -v '^//\|^$' "$OUT/matvec.ptx"
+if command -v ptxas >/dev/null; then
+  awk '/^\/\/ gpu.binary @matvec_4096_main/{p=1;next} /^\/\/ gpu.binary/{p=0} p' \
+    "$OUT/matvec.ptx" >"$OUT/main.ptx"
+  ptxas -arch=sm_90 -v "$OUT/main.ptx" -o "$OUT/main.cubin" 2>&1 | grep -v '^$' ||
+    status=1
+fi
+echo "-- AMDGPU (--lower-to-amdgpu, gfx942): assembly and code object"
+"$BUILD/bin/mdh-opt" "$MV" --lower-to-amdgpu="chip=gfx942 format=isa" -o "$OUT/amd-isa.mlir" &&
+  grep -o 'gpu.binary @[a-z0-9_]* *\[#gpu.object<#rocdl.target<[^>]*>' "$OUT/amd-isa.mlir" || status=1
+"$BUILD/bin/mdh-opt" "$MV" --lower-to-amdgpu="chip=gfx942 format=bin" -o "$OUT/amd-bin.mlir" &&
+  echo "code objects: $(grep -c 'bin = "\\7FELF' "$OUT/amd-bin.mlir") ELF object(s) for gfx942" ||
+  status=1
+
 echo
 echo "== Benchmark: the same kernels against OpenBLAS and plain OpenMP loops (bench/run.sh)"
 MDH_BENCH_NO_SETUP=1 bash "$ROOT/bench/run.sh" || status=1

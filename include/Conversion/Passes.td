@@ -82,12 +82,15 @@ def MDHLLToCL : Pass<"mdh-ll-to-cl", "::mlir::ModuleOp"> {
     into packed buffers, `pw` dimensions split over parallel units
     (partial results in a device buffer, combined by a second phase) and
     `ps` dimensions (scanned in a phase of their own). The shape of the
-    code is documented in `docs/cl-ir.md`. Only the `openmp` target is
-    lowered so far; a GPU schedule is refused with an error.
+    code is documented in `docs/cl-ir.md`. `cuda` and `hip` schedules
+    become GPU CL-IR in SPMD form (block and thread loops, shared and
+    register buffers, barriers, a second kernel for cross-block combines).
   }];
+  // scf: boundary guards (`scf.if`) of the GPU lowering.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::mdh_cl::MDHCLDialect"
   ];
 }
@@ -127,6 +130,141 @@ def MDHCLToLoops : Pass<"mdh-cl-to-loops", "::mlir::ModuleOp"> {
   ];
   // The lowered code is made of these; scf.parallel is what
   // --convert-scf-to-openmp turns into omp.parallel/omp.wsloop.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower GPU CL-IR (SPMD form) to gpu.launch";
+  let description = [{
+    Replaces every `mdh_cl.phase` of GPU CL-IR (the SPMD form of
+    `docs/gpu-lowering.md`: block loops around thread loops, one nest per
+    phase) by one `gpu.launch`:
+
+    - grid = the bounds of the `par_for ... on blocks` loops, block = the
+      bounds of the `par_for ... on threads` loops (per x/y/z dimension);
+      `gpu.block_id`/`gpu.thread_id` replace the induction variables;
+    - `mdh_cl.buffer shared` -> workgroup attributions of the launch, or,
+      when together they exceed `static-shared-bytes`, views of
+      `gpu.dynamic_shared_memory` (the launch then carries
+      `dynamic_shared_memory_size`);
+    - `mdh_cl.buffer register` -> private attributions;
+    - `mdh_cl.barrier` -> `gpu.barrier`;
+    - `mdh_cl.buffer device` -> `gpu.alloc` where it stands and
+      `gpu.dealloc` before every return of the function;
+    - the kernels are named `<function>_<phase>` (the `module`/`function`
+      attributes of `gpu.launch`, which `gpu-kernel-outlining` follows);
+    - the remaining CL ops (`for`, `copy`, `scalar`, `accumulate`) are
+      lowered by `--mdh-cl-to-loops`, the host path's patterns.
+
+    CL-IR that is not in SPMD form (a phase without its loop nest, loops
+    that do not start at 0 with step 1 and a constant bound, code between
+    the block and thread loops other than shared buffers and pure ops,
+    host code between phases, ops GPU CL-IR does not allow) is reported at
+    its location and nothing is rewritten.
+  }];
+  let options = [
+    Option<"maxThreadsPerBlock", "max-threads-per-block", "int64_t",
+           /*default=*/"1024",
+           "The most threads a block may have (the product of the thread "
+           "loop bounds)">,
+    Option<"staticSharedBytes", "static-shared-bytes", "int64_t",
+           /*default=*/"49152",
+           "Shared buffers up to this many bytes in total are static "
+           "workgroup memory; more use dynamic shared memory (CUDA allows "
+           "48 KB of static shared memory per block)">
+  ];
+  // gpu.launch and its memory; the rest comes from --mdh-cl-to-loops.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MDHGPUAttachTarget : Pass<"mdh-gpu-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Check a GPU chip and attach its target to every gpu.module";
+  let description = [{
+    Checks `chip` against the chips the project supports for `vendor`
+    (`nvidia`: `sm_75` ... `sm_120`; `amd`: `gfx908`, `gfx90a`, `gfx942`,
+    ...) and attaches `#nvvm.target` (with the PTX version the chip needs,
+    `+ptxNN`) or `#rocdl.target` to every `gpu.module`. An unsupported chip
+    is an error at each `gpu.module` (or at the module when there is none)
+    that lists the supported chips, before anything chip-specific runs
+    (the NVPTX backend would otherwise stop with an unlocated
+    "LLVM ERROR").
+  }];
+  let options = [
+    Option<"vendor", "vendor", "std::string", /*default=*/"\"nvidia\"",
+           "nvidia (NVVM, PTX) or amd (ROCDL, AMDGPU)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip (sm_90, gfx90a, ...); required">,
+    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+           "LLVM optimization level of the device code">
+  ];
+  let dependentDialects = [
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::ROCDL::ROCDLDialect"
+  ];
+}
+
+def MDHGPUAssemble : Pass<"mdh-gpu-assemble", "::mlir::ModuleOp"> {
+  let summary = "Assemble the GPU assembly in gpu.binary ops into binaries";
+  let description = [{
+    Turns every assembly object of a `gpu.binary` into a binary: PTX into a
+    cubin with the CUDA toolkit's `ptxas -arch=<chip>`, AMDGPU assembly
+    into a code object with `llvm-mc` and `ld.lld -shared`. The tools are
+    the given paths or are found on `PATH` (`ptxas` also in
+    `/usr/local/cuda/bin`, `llvm-mc` and `ld.lld` also in LLVM's tool
+    directory). A missing tool or a tool that fails is an error at the
+    `gpu.binary`, with the tool's output.
+
+    With `ptxas-verbose`, the report of `ptxas -v` (registers, spills,
+    shared memory) is kept in the object's `ptxas_info` property.
+  }];
+  let options = [
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of ptxas; default: PATH, then /usr/local/cuda/bin">,
+    Option<"llvmMc", "llvm-mc", "std::string", /*default=*/"\"\"",
+           "Path of llvm-mc; default: PATH, then LLVM's tool directory">,
+    Option<"ldLld", "ld-lld", "std::string", /*default=*/"\"\"",
+           "Path of ld.lld; default: PATH, then LLVM's tool directory">,
+    Option<"ptxasVerbose", "ptxas-verbose", "bool", /*default=*/"false",
+           "Keep the output of ptxas -v in the object's properties">
+  ];
+}
+
+def MDHGPUEmulateOnHost : Pass<"mdh-gpu-emulate-on-host", "::mlir::ModuleOp"> {
+  let summary = "Run gpu.launch ops on the CPU, threads in shuffled order";
+  let description = [{
+    The CPU emulation of GPU-lowered IR (DESIGN §6(b)): every `gpu.launch`
+    (the output of `--mdh-cl-to-gpu`, before outlining) becomes host loops
+    that `--mdh-host-to-llvm`'s lowering (or any scf-to-LLVM lowering) runs:
+
+    - the blocks are the iterations of an `scf.parallel`;
+    - the body is split at every `gpu.barrier` (also inside `scf.for` loops
+      with uniform bounds) into barrier intervals; each interval is a loop
+      over all threads of the block in an order shuffled per interval
+      (`(a * i + c) mod threads`, `a` coprime to the thread count, drawn
+      from `seed`), so code that relies on an order between threads that
+      no barrier guarantees reads stale or poisoned data;
+    - shared memory (workgroup attributions, dynamic shared memory) is
+      allocated per block and poisoned (floats NaN, integers 0x5A...)
+      at block start, as are private attributions (one copy per thread);
+    - values used across a barrier are kept per thread in memory;
+    - `gpu.alloc`/`gpu.dealloc`/`gpu.wait` become `memref.alloc`/`dealloc`.
+
+    A barrier under an `scf.if`, or in an `scf.for` with results, is
+    reported at its location.
+  }];
+  let options = [
+    Option<"seed", "seed", "uint64_t", /*default=*/"1",
+           "Seed of the thread orders">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",

@@ -6,6 +6,7 @@
 
 #include "InitMDH.h"
 
+#include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/MDHCLDialect.h"
 #include "Dialect/CL/Passes.h"
@@ -32,6 +33,7 @@ void mlir::mdh::registerAllDialects(DialectRegistry &registry) {
                   cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
                   ub::UBDialect, vector::VectorDialect>();
+  registerGPUDialects(registry);
 }
 
 void mlir::mdh::registerAllPasses() {

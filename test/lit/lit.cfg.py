@@ -30,6 +30,39 @@ tool_dirs = [config.mdh_tools_dir, config.llvm_tools_dir]
 tools = [
     "mdh-opt",
     ToolSubst("mdh-run", unresolved="ignore"),
+    ToolSubst("mdh-tune", unresolved="ignore"),
     ToolSubst("mlir-translate", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# GPU toolchains, for the tests that assemble GPU code: `ptxas` on PATH or
+# in the CUDA toolkit (UNSUPPORTED without it).
+import shutil
+
+if shutil.which("ptxas") or shutil.which("ptxas", path="/usr/local/cuda/bin"):
+    config.available_features.add("ptxas")
+# `mdh-translate --emit-ptx` (lib/Target/PTX), once the tool registers it.
+import subprocess
+
+try:
+    _translate_help = subprocess.run(
+        [os.path.join(config.mdh_tools_dir, "mdh-translate"), "--help"],
+        capture_output=True, text=True, timeout=60).stdout
+except OSError:
+    _translate_help = ""
+if "--emit-ptx" in _translate_help:
+    config.available_features.add("mdh-translate-emit-ptx")
+
+# GPU compilers for the compile checks of the CUDA/HIP emitters (`nvcc`,
+# `hipcc`: UNSUPPORTED without them), on PATH or in the CUDA toolkit.
+for _tool, _extra in (("nvcc", "/usr/local/cuda/bin"), ("hipcc", "/opt/rocm/bin")):
+    _path = shutil.which(_tool) or shutil.which(_tool, path=_extra)
+    if _path:
+        config.available_features.add(_tool)
+        config.substitutions.append(("%" + _tool, _path))
+# The C++ compiler of the GPU emulation test (test/lit/Target/CUDA).
+_cxx = shutil.which("clang++-22") or shutil.which(
+    "clang++", path=os.path.join(os.path.dirname(config.llvm_tools_dir), "bin"))
+if _cxx:
+    config.available_features.add("host-cxx")
+    config.substitutions.append(("%host_cxx", _cxx))

@@ -5,18 +5,24 @@
 //===----------------------------------------------------------------------===//
 //
 // mlir-translate with the translations of MDH-MLIR: `--emit-c` prints CL-IR
-// as C with OpenMP.
+// as C with OpenMP, `--emit-cuda`/`--emit-hip` GPU CL-IR as CUDA/HIP,
+// `--emit-ptx` the PTX of the `gpu.binary`s of a lowered GPU module, and
+// `--emit-object` the LLVM dialect as a host object file.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Target/C/TranslateToC.h"
+#include "Target/CUDA/TranslateToCUDA.h"
 #include "Target/Object/EmitObject.h"
+#include "Target/PTX/EmitPTX.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::mdh::registerToCTranslation();
+  mlir::mdh::registerToGPUSourceTranslations();
   mlir::mdh::registerEmitObjectTranslation();
+  mlir::mdh::registerEmitPTXTranslation();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "MDH-MLIR translation driver\n"));
 }

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `--mdh-ll-to-cl`: every `mdh_ll.schedule` (openmp) becomes CL-IR of the
-// shape docs/cl-ir.md describes:
+// `--mdh-ll-to-cl`: every `mdh_ll.schedule` becomes CL-IR of the shape
+// docs/cl-ir.md describes. GPU schedules (cuda, hip) are lowered by
+// GPULowering.cpp; an openmp schedule becomes:
 //
 //   phase "main":    one parallel loop over the threads' tiles (level 0),
 //                    sequential loops per level in the level's order, packed
@@ -29,6 +30,7 @@
 #include "Conversion/Passes.h"
 #include "Dialect/CL/MDHCLOps.h"
 #include "Dialect/LL/MDHLLOps.h"
+#include "GPULowering.h"
 #include "TileBoxes.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
@@ -500,10 +502,14 @@ struct LLToCLPass : mdh::impl::MDHLLToCLBase<LLToCLPass> {
     getOperation().walk([&](mdh_ll::ScheduleOp s) { schedules.push_back(s); });
     for (mdh_ll::ScheduleOp s : schedules) {
       StringRef target = s.getTarget().getTargetName();
+      if (target == "cuda" || target == "hip") {
+        if (failed(lowerGPUSchedule(s)))
+          signalPassFailure();
+        continue;
+      }
       if (target != "openmp") {
         s.emitError("lowering a schedule for target '")
-            << target << "' to CL-IR is not implemented yet; only 'openmp' "
-            << "schedules are lowered";
+            << target << "' to CL-IR is not implemented";
         signalPassFailure();
         continue;
       }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/Passes.h"
 
@@ -19,6 +20,8 @@ struct OracleToLLVMOptions : PassPipelineOptions<OracleToLLVMOptions> {};
 
 void mlir::mdh::registerConversionPasses() {
   registerMDHConversionPasses();
+  registerGPUPipelines();
+  registerUpstreamGPUPasses();
   PassPipelineRegistration<OracleToLLVMOptions>(
       "mdh-oracle-to-llvm",
       "Lower HL-IR through the oracle loops to the LLVM dialect",

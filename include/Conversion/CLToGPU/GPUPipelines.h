@@ -1,0 +1,98 @@
+//===- GPUPipelines.h - Pipelines to PTX, cubins and AMDGPU -----*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The named GPU pipelines (docs/gpu-lowering.md): CL-IR, or HL-IR through
+// --lower-to-clir, to host code in the LLVM dialect that launches kernels
+// through the `mgpu*` runtime ABI, plus a `gpu.binary` per kernel with PTX,
+// a cubin, AMDGPU assembly or an AMDGPU code object.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_CONVERSION_CLTOGPU_GPUPIPELINES_H
+#define MDH_CONVERSION_CLTOGPU_GPUPIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+
+namespace mdh {
+
+/// Options of the NVIDIA pipelines (`--mdh-gpu-to-ptx`, `--mdh-gpu-to-cubin`
+/// and their HL-IR forms).
+struct NvidiaPipelineOptions : PassPipelineOptions<NvidiaPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("NVIDIA chip (sm_80, sm_90, ...)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "O", llvm::cl::desc("LLVM optimization level of the kernels"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> ptxas{
+      *this, "ptxas",
+      llvm::cl::desc("Path of ptxas (cubin only); default: PATH, then "
+                     "/usr/local/cuda/bin")};
+  PassOptions::Option<bool> ptxasVerbose{
+      *this, "ptxas-verbose",
+      llvm::cl::desc("Keep ptxas -v's report in the objects (cubin only)"),
+      llvm::cl::init(false)};
+  PassOptions::ListOption<std::string> config{
+      *this, "config",
+      llvm::cl::desc("JSON configuration files (HL-IR pipelines only); "
+                     "default: the heuristic's configuration")};
+};
+
+/// Options of the AMD pipelines (`--mdh-gpu-to-amdgpu` and its HL-IR form).
+struct AmdPipelineOptions : PassPipelineOptions<AmdPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("AMD chip (gfx90a, gfx942, ...)"),
+      llvm::cl::init("gfx90a")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "O", llvm::cl::desc("LLVM optimization level of the kernels"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("isa (AMDGPU assembly) or bin (code object)"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("Prefix that holds amdgcn/bitcode (the ROCm device "
+                     "libraries)"),
+      llvm::cl::init("/usr/lib/x86_64-linux-gnu")};
+  PassOptions::Option<std::string> llvmMc{
+      *this, "llvm-mc", llvm::cl::desc("Path of llvm-mc (format=bin)")};
+  PassOptions::Option<std::string> ldLld{
+      *this, "ld-lld", llvm::cl::desc("Path of ld.lld (format=bin)")};
+  PassOptions::ListOption<std::string> config{
+      *this, "config",
+      llvm::cl::desc("JSON configuration files (HL-IR pipeline only); "
+                     "default: the heuristic's configuration")};
+};
+
+/// CL-IR -> gpu.launch -> NVVM -> PTX (`cubin`: -> ptxas -> cubin).
+void buildGPUToNvidiaPipeline(OpPassManager &pm,
+                              const NvidiaPipelineOptions &options, bool cubin);
+
+/// CL-IR -> gpu.launch -> ROCDL -> AMDGPU assembly or code object.
+void buildGPUToAmdPipeline(OpPassManager &pm,
+                           const AmdPipelineOptions &options);
+
+/// Registers `--mdh-gpu-to-ptx`, `--mdh-gpu-to-cubin`, `--mdh-gpu-to-amdgpu`,
+/// `--lower-to-ptx`, `--lower-to-cubin` and `--lower-to-amdgpu`.
+void registerGPUPipelines();
+
+/// Registers the upstream dialects, target attributes, LLVM IR translations
+/// and conversion interfaces the GPU pipelines need.
+void registerGPUDialects(DialectRegistry &registry);
+
+/// Registers the upstream GPU passes the pipelines are made of, so that each
+/// stage can be run alone (gpu-kernel-outlining, convert-gpu-to-nvvm, ...).
+void registerUpstreamGPUPasses();
+
+} // namespace mdh
+} // namespace mlir
+
+#endif // MDH_CONVERSION_CLTOGPU_GPUPIPELINES_H

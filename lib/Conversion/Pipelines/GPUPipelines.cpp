@@ -1,0 +1,218 @@
+//===- GPUPipelines.cpp - CL-IR to PTX, cubins and AMDGPU -----------------===//
+//
+// Part of the MDH-MLIR project.
+//
+// The GPU pipelines (DESIGN §6, NVIDIA and AMD):
+//
+//   CL-IR --mdh-cl-to-gpu--> gpu.launch --gpu-kernel-outlining--> gpu.module
+//     --mdh-gpu-attach-target (chip checked)--> nvvm / rocdl
+//     --gpu-to-llvm--> host code calling the mgpu* runtime ABI
+//     --gpu-module-to-binary{format=isa}--> gpu.binary (PTX / AMDGPU ISA)
+//     [--mdh-gpu-assemble--> cubin / code object]
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/CLToGPU/GPUPipelines.h"
+#include "Conversion/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+
+/// CL-IR -> one gpu.module with one kernel per phase, the target attached
+/// (and the chip checked before anything chip-specific runs).
+static void buildCLToKernels(OpPassManager &pm, StringRef vendor,
+                             StringRef chip, unsigned optLevel) {
+  pm.addPass(createMDHCLToGPU());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Constants and index arithmetic go into the kernels rather than becoming
+  // kernel parameters.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  MDHGPUAttachTargetOptions attach;
+  attach.vendor = vendor.str();
+  attach.chip = chip.str();
+  attach.optLevel = optLevel;
+  pm.addPass(createMDHGPUAttachTarget(attach));
+  // Kernels and host code are made of scf/affine index code until here.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+}
+
+/// The cleanups after the device lowering, inside every gpu.module.
+static void buildDeviceCleanups(OpPassManager &gpuPm) {
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Host code -> LLVM dialect with gpu.launch_func ops (translated to the
+/// mgpu* calls by the GPU dialect's LLVM IR translation), then the kernels
+/// -> assembly.
+static void buildHostAndBinary(OpPassManager &pm, StringRef toolkit) {
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  binary.toolkitPath = toolkit.str();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::mdh::buildGPUToNvidiaPipeline(OpPassManager &pm,
+                                         const NvidiaPipelineOptions &options,
+                                         bool cubin) {
+  buildCLToKernels(pm, "nvidia", options.chip, options.optLevel);
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  buildDeviceCleanups(gpuPm);
+  buildHostAndBinary(pm, /*toolkit=*/"");
+  if (cubin) {
+    MDHGPUAssembleOptions assemble;
+    assemble.ptxas = options.ptxas;
+    assemble.ptxasVerbose = options.ptxasVerbose;
+    pm.addPass(createMDHGPUAssemble(assemble));
+  }
+}
+
+void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
+                                      const AmdPipelineOptions &options) {
+  buildCLToKernels(pm, "amd", options.chip, options.optLevel);
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = options.chip;
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  buildDeviceCleanups(gpuPm);
+  buildHostAndBinary(pm, options.toolkit);
+  if (options.format == "bin") {
+    MDHGPUAssembleOptions assemble;
+    assemble.llvmMc = options.llvmMc;
+    assemble.ldLld = options.ldLld;
+    pm.addPass(createMDHGPUAssemble(assemble));
+  }
+}
+
+/// HL-IR -> CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`).
+static void buildHLToCL(OpPassManager &pm, StringRef target,
+                        ArrayRef<std::string> config) {
+  LowerToCLIROptions clir;
+  clir.target = target.str();
+  for (const std::string &file : config)
+    clir.config.push_back(file);
+  buildLowerToCLIRPipeline(pm, clir);
+}
+
+namespace {
+using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
+
+/// Registers a pipeline with options `Options`; `check` rejects options
+/// that do not apply to it (an error, not silently ignored).
+template <typename Options>
+void registerGPUPipeline(
+    StringRef name, StringRef description,
+    std::function<LogicalResult(const Options &, ErrorHandler)> check,
+    std::function<void(OpPassManager &, const Options &)> build) {
+  registerPassPipeline(
+      name, description,
+      [=](OpPassManager &pm, StringRef text, ErrorHandler errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(text)) ||
+            failed(check(options, errorHandler)))
+          return failure();
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(Options());
+      });
+}
+} // namespace
+
+void mlir::mdh::registerGPUPipelines() {
+  // Which options each pipeline takes.
+  auto nvidiaCheck = [](StringRef name, bool cubin, bool fromHL) {
+    return [=](const NvidiaPipelineOptions &o, ErrorHandler error) {
+      if (!cubin && (!o.ptxas.empty() || o.ptxasVerbose))
+        return error("--" + name +
+                     ": ptxas= and ptxas-verbose apply to the "
+                     "cubin pipelines only");
+      if (!fromHL && !o.config.empty())
+        return error("--" + name +
+                     ": config= applies to HL-IR input (use "
+                     "the lower-to-* pipelines)");
+      return success();
+    };
+  };
+  auto amdCheck = [](StringRef name, bool fromHL) {
+    return [=](const AmdPipelineOptions &o, ErrorHandler error) {
+      if (o.format != "isa" && o.format != "bin")
+        return error("--" + name + ": format=" + o.format +
+                     " is neither isa (AMDGPU assembly) nor bin (code "
+                     "object)");
+      if (o.format != "bin" && (!o.llvmMc.empty() || !o.ldLld.empty()))
+        return error("--" + name +
+                     ": llvm-mc= and ld-lld= apply to format=bin only");
+      if (!fromHL && !o.config.empty())
+        return error("--" + name +
+                     ": config= applies to HL-IR input (use "
+                     "--lower-to-amdgpu)");
+      return success();
+    };
+  };
+
+  registerGPUPipeline<NvidiaPipelineOptions>(
+      "mdh-gpu-to-ptx",
+      "Lower GPU CL-IR to host LLVM code and PTX kernels (gpu.binary)",
+      nvidiaCheck("mdh-gpu-to-ptx", false, false),
+      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
+      });
+  registerGPUPipeline<NvidiaPipelineOptions>(
+      "mdh-gpu-to-cubin",
+      "Lower GPU CL-IR to host LLVM code and cubin kernels (through ptxas)",
+      nvidiaCheck("mdh-gpu-to-cubin", true, false),
+      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
+      });
+  registerGPUPipeline<AmdPipelineOptions>(
+      "mdh-gpu-to-amdgpu",
+      "Lower GPU CL-IR to host LLVM code and AMDGPU kernels (assembly or "
+      "code objects)",
+      amdCheck("mdh-gpu-to-amdgpu", false), buildGPUToAmdPipeline);
+  registerGPUPipeline<NvidiaPipelineOptions>(
+      "lower-to-ptx",
+      "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and PTX",
+      nvidiaCheck("lower-to-ptx", false, true),
+      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+        buildHLToCL(pm, "cuda:" + o.chip, o.config);
+        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
+      });
+  registerGPUPipeline<NvidiaPipelineOptions>(
+      "lower-to-cubin",
+      "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and cubins",
+      nvidiaCheck("lower-to-cubin", true, true),
+      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+        buildHLToCL(pm, "cuda:" + o.chip, o.config);
+        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
+      });
+  registerGPUPipeline<AmdPipelineOptions>(
+      "lower-to-amdgpu",
+      "Lower HL-IR (scheduled for hip:<chip>) to host LLVM code and AMDGPU "
+      "kernels",
+      amdCheck("lower-to-amdgpu", true),
+      [](OpPassManager &pm, const AmdPipelineOptions &o) {
+        buildHLToCL(pm, "hip:" + o.chip, o.config);
+        buildGPUToAmdPipeline(pm, o);
+      });
+}

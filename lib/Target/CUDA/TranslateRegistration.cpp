@@ -1,0 +1,39 @@
+//===- TranslateRegistration.cpp - --emit-cuda and --emit-hip -------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/CUDA/TranslateToCUDA.h"
+
+#include "Dialect/CL/MDHCLDialect.h"
+#include "Dialect/HL/MDHDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+void mlir::mdh::registerToGPUSourceTranslations() {
+  // The dialects of GPU CL-IR functions: those of the C target, and scf for
+  // the boundary guards.
+  auto dialects = [](DialectRegistry &registry) {
+    registry.insert<MDHDialect, mdh_cl::MDHCLDialect, arith::ArithDialect,
+                    func::FuncDialect, math::MathDialect, memref::MemRefDialect,
+                    scf::SCFDialect>();
+  };
+  TranslateFromMLIRRegistration cuda(
+      "emit-cuda", "translate GPU CL-IR (mdh_cl) to CUDA",
+      [](ModuleOp module, raw_ostream &os) {
+        return translateCLToGPUSource(module, os, GPULanguage::CUDA);
+      },
+      dialects);
+  TranslateFromMLIRRegistration hip(
+      "emit-hip", "translate GPU CL-IR (mdh_cl) to HIP",
+      [](ModuleOp module, raw_ostream &os) {
+        return translateCLToGPUSource(module, os, GPULanguage::HIP);
+      },
+      dialects);
+}

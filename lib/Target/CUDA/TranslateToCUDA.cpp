@@ -1,0 +1,443 @@
+//===- TranslateToCUDA.cpp - GPU CL-IR to CUDA and HIP --------------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The CUDA/HIP sibling of the C emitter (lib/Target/C/), sharing its
+// statements and expressions through CEmitterBase. What is GPU-specific:
+//
+//   * one `__global__` kernel per `mdh_cl.phase`; its `blocks`/`threads`
+//     parallel loops (lower bound 0, step 1, constant upper bound) are not
+//     loops but `blockIdx`/`threadIdx`, and their upper bounds the launch
+//     geometry;
+//   * `shared` buffers are `__shared__` arrays, or slices of the dynamic
+//     shared memory when a kernel needs more than the 48 KiB of static
+//     shared memory; `register` buffers are local arrays;
+//   * `mdh_cl.barrier` is `__syncthreads()`;
+//   * `device` buffers are allocated by the host launch function, passed to
+//     the kernels that use them and freed after the last phase.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/CUDA/TranslateToCUDA.h"
+
+#include "CEmitterBase.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+using namespace mlir::mdh::cemit;
+
+/// Static shared memory per block; more needs dynamic shared memory and an
+/// opt-in attribute on the kernel (CUDA and HIP alike).
+static constexpr int64_t kStaticSharedBytes = 48 * 1024;
+
+namespace {
+
+/// The launch of one phase.
+struct Kernel {
+  std::string name;
+  std::array<int64_t, 3> grid = {1, 1, 1}, block = {1, 1, 1};
+  /// Bytes of shared memory, and whether it is dynamic.
+  int64_t sharedBytes = 0;
+  bool dynamicShared = false;
+  /// Function arguments and device buffers the kernel uses, in order.
+  SmallVector<Value> params;
+};
+
+class GPUEmitter : public CEmitterBase {
+public:
+  GPUEmitter(ModuleOp module, GPULanguage language)
+      : CEmitterBase(module, language == GPULanguage::CUDA ? "CUDA" : "HIP"),
+        language(language) {
+    spellOutFloatClassification = true;
+    inlineConstants = true;
+  }
+
+  LogicalResult run(raw_ostream &out);
+
+private:
+  LogicalResult emitFunction(func::FuncOp func);
+  LogicalResult planKernel(mdh_cl::PhaseOp phase, Kernel &kernel);
+  LogicalResult emitKernel(mdh_cl::PhaseOp phase, Kernel &kernel);
+  void emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
+                ArrayRef<Kernel> kernels);
+  LogicalResult emitBuffer(mdh_cl::BufferOp op) override;
+  LogicalResult emitPhase(mdh_cl::PhaseOp op) override;
+  LogicalResult emitParFor(mdh_cl::ParForOp op) override;
+  LogicalResult emitBarrier(mdh_cl::BarrierOp op) override;
+  /// `cudaX` or `hipX`.
+  std::string api(StringRef name) const {
+    return (language == GPULanguage::CUDA ? "cuda" : "hip") + name.str();
+  }
+
+  GPULanguage language;
+  /// The kernel being printed, and the next free byte of its dynamic
+  /// shared memory.
+  Kernel *current = nullptr;
+  int64_t sharedOffset = 0;
+  /// The configuration comments of the functions.
+  std::string configs;
+};
+
+} // namespace
+
+/// Whether `user` writes memref `value`.
+static bool writes(Operation *user, Value value) {
+  if (auto store = dyn_cast<memref::StoreOp>(user))
+    return store.getMemRef() == value;
+  if (auto copy = dyn_cast<mdh_cl::CopyOp>(user))
+    return copy.getDest() == value;
+  if (auto acc = dyn_cast<mdh_cl::AccumulateOp>(user))
+    return llvm::is_contained(acc.getBuffers(), value);
+  return false;
+}
+
+static int64_t bytesOf(MemRefType type) {
+  return std::max<int64_t>(type.getNumElements(), 1) *
+         ((type.getElementTypeBitWidth() + 7) / 8);
+}
+
+LogicalResult GPUEmitter::planKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
+  std::array<bool, 3> seenGrid = {}, seenBlock = {};
+  WalkResult walk = phase.walk([&](Operation *op) -> WalkResult {
+    if (auto parFor = dyn_cast<mdh_cl::ParForOp>(op)) {
+      std::optional<int64_t> lb = getConstantIntValue(parFor.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(parFor.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(parFor.getStep());
+      if (!lb || *lb != 0 || !step || *step != 1 || !ub || *ub < 1)
+        return opError(op, "must run from 0 in steps of 1 to a constant "
+                           "positive bound: its bound is the launch "
+                           "geometry of the ")
+               << targetName << " kernel";
+      bool blocks = parFor.getLayer() == mdh_cl::Layer::Blocks;
+      unsigned h = static_cast<unsigned>(parFor.getDim());
+      std::array<int64_t, 3> &geometry = blocks ? kernel.grid : kernel.block;
+      std::array<bool, 3> &seen = blocks ? seenGrid : seenBlock;
+      if (seen[h] && geometry[h] != *ub)
+        return opError(op, "runs ")
+               << *ub << " " << stringifyLayer(parFor.getLayer()) << " on "
+               << stringifyHwDim(parFor.getDim()) << ", but another loop of "
+               << "the phase runs " << geometry[h];
+      seen[h] = true;
+      geometry[h] = *ub;
+    }
+    if (auto buffer = dyn_cast<mdh_cl::BufferOp>(op))
+      if (buffer.getRegion() == mdh_cl::MemRegion::Shared && isLive(buffer))
+        kernel.sharedBytes += (bytesOf(buffer.getType()) + 15) / 16 * 16;
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  int64_t threads = kernel.block[0] * kernel.block[1] * kernel.block[2];
+  if (threads > 1024)
+    return opError(phase, "needs ") << threads << " threads per block; "
+                                    << targetName << " allows at most 1024";
+  kernel.dynamicShared = kernel.sharedBytes > kStaticSharedBytes;
+  return success();
+}
+
+LogicalResult GPUEmitter::emitKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
+  current = &kernel;
+  sharedOffset = 0;
+  int64_t threads = kernel.block[0] * kernel.block[1] * kernel.block[2];
+  os << "// Phase \"" << phase.getPhaseName() << "\": grid (" << kernel.grid[0]
+     << ", " << kernel.grid[1] << ", " << kernel.grid[2] << "), block ("
+     << kernel.block[0] << ", " << kernel.block[1] << ", " << kernel.block[2]
+     << ")";
+  if (kernel.sharedBytes)
+    os << ", " << kernel.sharedBytes << " bytes of "
+       << (kernel.dynamicShared ? "dynamic " : "") << "shared memory";
+  os << ".\n";
+  os << "__global__ void __launch_bounds__(" << threads << ")\n"
+     << kernel.name << "(";
+  SmallVector<std::string> params;
+  for (Value value : kernel.params) {
+    auto type = cast<MemRefType>(value.getType());
+    bool written = llvm::any_of(value.getUsers(), [&](Operation *user) {
+      return phase->isAncestor(user) && writes(user, value);
+    });
+    params.push_back((Twine(written ? "" : "const ") +
+                      *typeName(type.getElementType(), phase) +
+                      " *__restrict__ " + nameOf(value))
+                         .str());
+  }
+  llvm::interleaveComma(params, os);
+  os << ") {\n";
+  os.indent();
+  if (kernel.dynamicShared)
+    os << "extern __shared__ __align__(16) unsigned char mdh_smem[];\n";
+  if (failed(emitBlock(phase.getBody().front())))
+    return failure();
+  os.unindent();
+  os << "}\n\n";
+  current = nullptr;
+  return success();
+}
+
+LogicalResult GPUEmitter::emitFunction(func::FuncOp func) {
+  names.clear();
+  nextId = 0;
+  StringRef name = func.getSymName();
+  if (name.empty() || llvm::isDigit(name.front()) ||
+      !llvm::all_of(name,
+                    [](char c) { return llvm::isAlnum(c) || c == '_'; }) ||
+      isReservedName(name))
+    return opError(func, "name '")
+           << name << "' is not a valid " << targetName << " function name";
+  if (name.starts_with("mdh_"))
+    return opError(func, "name '")
+           << name << "' is reserved: the generated code's helpers start "
+           << "with 'mdh_'";
+  if (func.isExternal())
+    return opError(func, "has no body to translate to ") << targetName;
+  if (func.getNumResults() != 0)
+    return opError(func, "returns ")
+           << func.getNumResults()
+           << " values; the launch function writes its results through "
+              "output memrefs";
+  if (!func.getBody().hasOneBlock())
+    return opError(func, "has ")
+           << func.getBody().getBlocks().size()
+           << " blocks; the GPU targets translate single-block functions";
+
+  unsigned numIns = 0, numOuts = 0;
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type)
+      return opError(func, "argument #")
+             << arg.getArgNumber() << " has type " << arg.getType()
+             << "; the launch function takes device pointers to memrefs only";
+    if (failed(
+            checkMemRef(type, func, "argument #" + Twine(arg.getArgNumber()))))
+      return failure();
+    names[arg] = isWritten(arg) ? "out" + std::to_string(numOuts++)
+                                : "in" + std::to_string(numIns++);
+  }
+
+  // Function level: device buffers, phases, constants, the return.
+  SmallVector<Value> deviceBuffers;
+  SmallVector<mdh_cl::PhaseOp> phases;
+  for (Operation &op : func.getBody().front()) {
+    if (auto buffer = dyn_cast<mdh_cl::BufferOp>(op)) {
+      if (failed(checkMemRef(buffer.getType(), buffer, "the buffer")))
+        return failure();
+      names[buffer] = "buf" + std::to_string(deviceBuffers.size());
+      deviceBuffers.push_back(buffer);
+      continue;
+    }
+    if (auto phase = dyn_cast<mdh_cl::PhaseOp>(op)) {
+      phases.push_back(phase);
+      continue;
+    }
+    if (isa<func::ReturnOp>(op) || !isLive(&op))
+      continue;
+    // Constants (which canonicalization hoists out of the phases) are
+    // printed where they are used.
+    if (isa<arith::ConstantOp>(op)) {
+      if (failed(emitOperation(op)))
+        return failure();
+      continue;
+    }
+    return opError(&op, "is outside a phase; the ")
+           << targetName
+           << " target runs code in kernels, one per mdh_cl.phase";
+  }
+
+  SmallVector<Kernel> kernels(phases.size());
+  llvm::StringSet<> kernelNames;
+  for (auto [phaseRef, kernelRef] : llvm::zip_equal(phases, kernels)) {
+    mdh_cl::PhaseOp phase = phaseRef;
+    Kernel &kernel = kernelRef;
+    std::string suffix;
+    for (char c : phase.getPhaseName())
+      suffix += llvm::isAlnum(c) ? c : '_';
+    kernel.name = (name + "_" + suffix).str();
+    for (unsigned k = 2; !kernelNames.insert(kernel.name).second; ++k)
+      kernel.name = (name + "_" + suffix + "_" + Twine(k)).str();
+    auto usedIn = [&](Value v) {
+      return llvm::any_of(v.getUsers(), [&](Operation *user) {
+        return phase->isAncestor(user);
+      });
+    };
+    for (Value arg : func.getArguments())
+      if (usedIn(arg))
+        kernel.params.push_back(arg);
+    for (Value buffer : deviceBuffers)
+      if (usedIn(buffer))
+        kernel.params.push_back(buffer);
+    if (failed(planKernel(phase, kernel)) || failed(emitKernel(phase, kernel)))
+      return failure();
+  }
+  emitHost(func, deviceBuffers, kernels);
+
+  if (auto schedule = func->getAttrOfType<StringAttr>("mdh_cl.schedule")) {
+    configs += "//\n// @" + name.str() + ":\n";
+    for (StringRef line : llvm::split(schedule.getValue().rtrim(), '\n'))
+      configs += "//   " + line.rtrim().str() + "\n";
+  }
+  return success();
+}
+
+void GPUEmitter::emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
+                          ArrayRef<Kernel> kernels) {
+  std::string error = api("Error_t"), success = api("Success");
+  os << "// Launches the phases of @" << func.getSymName()
+     << " on `stream`; the pointers are device memory.\n";
+  os << "extern \"C\" " << error << " " << func.getSymName() << "(";
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = cast<MemRefType>(arg.getType());
+    os << (isWritten(arg) ? "" : "const ")
+       << *typeName(type.getElementType(), func) << " *" << nameOf(arg) << ", ";
+  }
+  os << api("Stream_t") << " stream) {\n";
+  os.indent();
+  os << error << " err = " << success << ";\n";
+  for (Value buffer : deviceBuffers) {
+    auto type = cast<MemRefType>(buffer.getType());
+    StringRef elt = *typeName(type.getElementType(), func);
+    os << elt << " *" << nameOf(buffer) << " = nullptr;\n";
+    os << "if (err == " << success << ")\n";
+    os << "  err = " << api("Malloc") << "((void **)&" << nameOf(buffer)
+       << ", sizeof(" << elt << ") * "
+       << std::max<int64_t>(type.getNumElements(), 1) << ");\n";
+  }
+  for (const Kernel &k : kernels) {
+    if (k.dynamicShared) {
+      os << "if (err == " << success << ")\n";
+      os << "  err = " << api("FuncSetAttribute") << "(";
+      if (language == GPULanguage::HIP)
+        os << "reinterpret_cast<const void *>(" << k.name << ")";
+      else
+        os << k.name;
+      os << ", " << api("FuncAttributeMaxDynamicSharedMemorySize") << ", "
+         << k.sharedBytes << ");\n";
+    }
+    os << "if (err == " << success << ") {\n";
+    os.indent();
+    os << k.name << "<<<dim3(" << k.grid[0] << ", " << k.grid[1] << ", "
+       << k.grid[2] << "), dim3(" << k.block[0] << ", " << k.block[1] << ", "
+       << k.block[2] << "), " << (k.dynamicShared ? k.sharedBytes : 0)
+       << ", stream>>>(";
+    llvm::interleaveComma(k.params, os, [&](Value v) { os << nameOf(v); });
+    os << ");\n";
+    os << "err = " << api("GetLastError") << "();\n";
+    os.unindent();
+    os << "}\n";
+  }
+  for (Value buffer : llvm::reverse(deviceBuffers))
+    os << api("Free") << "(" << nameOf(buffer) << ");\n";
+  os << "return err;\n";
+  os.unindent();
+  os << "}\n\n";
+}
+
+LogicalResult GPUEmitter::emitBuffer(mdh_cl::BufferOp op) {
+  auto type = cast<MemRefType>(op.getType());
+  if (failed(checkMemRef(type, op, "the buffer")))
+    return failure();
+  StringRef elt = *typeName(type.getElementType(), op);
+  int64_t count = std::max<int64_t>(type.getNumElements(), 1);
+  switch (op.getRegion()) {
+  case mdh_cl::MemRegion::Device:
+    return opError(op, "is inside a phase; device buffers are allocated by "
+                       "the launch function");
+  case mdh_cl::MemRegion::Shared:
+    if (!op->getParentOfType<mdh_cl::ParForOp>() ||
+        op->getParentOfType<mdh_cl::ParForOp>().getLayer() !=
+            mdh_cl::Layer::Blocks)
+      return opError(op, "'shared' buffers belong to a block: allocate them "
+                         "in the body of a blocks loop, outside thread loops");
+    if (current && current->dynamicShared) {
+      os << elt << " *" << declare(op) << " = reinterpret_cast<" << elt
+         << " *>(mdh_smem + " << sharedOffset << ");\n";
+      sharedOffset += (bytesOf(type) + 15) / 16 * 16;
+      return success();
+    }
+    os << "__shared__ " << elt << " " << declare(op) << "[" << count << "];\n";
+    return success();
+  case mdh_cl::MemRegion::Packed:
+  case mdh_cl::MemRegion::Register:
+    break;
+  }
+  os << elt << " " << declare(op) << "[" << count << "];\n";
+  return success();
+}
+
+LogicalResult GPUEmitter::emitPhase(mdh_cl::PhaseOp op) {
+  return opError(op, "is nested in another op; a phase is a whole kernel at "
+                     "function level");
+}
+
+LogicalResult GPUEmitter::emitParFor(mdh_cl::ParForOp op) {
+  bool blocks = op.getLayer() == mdh_cl::Layer::Blocks;
+  for (Operation *p = op->getParentOp(); p && !isa<mdh_cl::PhaseOp>(p);
+       p = p->getParentOp()) {
+    auto outer = dyn_cast<mdh_cl::ParForOp>(p);
+    if (!outer)
+      return opError(op, "is nested in '")
+             << p->getName() << "'; parallel loops of a kernel sit directly "
+             << "in each other and in the phase";
+    if (blocks && outer.getLayer() == mdh_cl::Layer::Threads)
+      return opError(op, "runs blocks inside a loop over threads");
+    if (outer.getLayer() == op.getLayer() && outer.getDim() == op.getDim())
+      return opError(op, "runs on ")
+             << stringifyLayer(op.getLayer()) << " "
+             << stringifyHwDim(op.getDim())
+             << " inside a loop on the same hardware dimension";
+  }
+  BlockArgument iv = op.getInductionVar();
+  if (isNeeded(iv))
+    os << "const int64_t " << declare(iv) << " = (int64_t)"
+       << (blocks ? "blockIdx." : "threadIdx.")
+       << mdh_cl::stringifyHwDim(op.getDim()) << ";\n";
+  return emitBlock(op.getBody().front());
+}
+
+LogicalResult GPUEmitter::emitBarrier(mdh_cl::BarrierOp op) {
+  os << "__syncthreads();\n";
+  return success();
+}
+
+LogicalResult GPUEmitter::run(raw_ostream &out) {
+  computeLiveness();
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (isa<mdh::CombinerOp>(op))
+      continue;
+    auto func = dyn_cast<func::FuncOp>(op);
+    if (!func)
+      return opError(&op, "cannot be translated to ")
+             << targetName << ": a module holds func.func and mdh.combiner ops";
+    if (failed(emitFunction(func)))
+      return failure();
+  }
+
+  bool cuda = language == GPULanguage::CUDA;
+  out << "// Generated by MDH-MLIR (--emit-" << (cuda ? "cuda" : "hip")
+      << ") from GPU CL-IR. The launch\n// functions are described in "
+         "include/Target/CUDA/TranslateToCUDA.h.\n";
+  if (!configs.empty())
+    out << "//\n// Schedules (LL-IR, without the scalar functions):\n"
+        << configs;
+  out << "\n"
+      << (cuda ? "#include <cuda_runtime.h>\n"
+               : "#include <hip/hip_runtime.h>\n")
+      << "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n";
+  out << "static_assert(sizeof(size_t) == sizeof(int64_t),\n"
+         "              \"index values are 64-bit, and so is size_t\");\n\n";
+  printHelpers(out, "static __device__ __forceinline__");
+  out << body;
+  return success();
+}
+
+LogicalResult mlir::mdh::translateCLToGPUSource(ModuleOp module,
+                                                raw_ostream &os,
+                                                GPULanguage language) {
+  return GPUEmitter(module, language).run(os);
+}

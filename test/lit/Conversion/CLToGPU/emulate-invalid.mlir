@@ -1,0 +1,49 @@
+// RUN: mdh-opt %s --mdh-gpu-emulate-on-host --split-input-file --verify-diagnostics
+
+// The emulation cuts the body at barriers; a barrier under a condition has
+// no place in that order (and is not uniform control flow).
+
+func.func @barrier_under_if(%a: memref<64xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %tx, %c0 : index
+    // expected-error @+1 {{'scf.if' op holds a gpu.barrier, which the emulation supports only in scf.for loops without results (barriers in uniform control flow)}}
+    scf.if %first {
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_grid(%a: memref<64xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch' op has a grid or block size that is not a constant; the emulation needs static sizes}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @shuffle(%a: memref<64xi32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    // expected-error @+1 {{'gpu.shuffle' op cannot be emulated on the host}}
+    %v, %ok = gpu.shuffle xor %c0_i32, %c1_i32, %c64_i32 : i32
+    gpu.terminator
+  }
+  return
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+# Runs the CUDA that `mdh-opt --emit-cuda` prints on the CPU and compares its
+# results with the C that the openmp path prints (`--emit-c`), for every
+# function of a kernel file.
+#
+# The emulation compiles the CUDA as C++20 with a small shim: blocks run one
+# after the other, the threads of a block run as real threads (std::thread),
+# `__syncthreads()` is a std::barrier over them, `__shared__` arrays are
+# static (one block at a time uses them) and are poisoned before each block.
+# A missing barrier or a wrong index shows up as a wrong result (races are
+# likely but not certain to show). Small sizes only: every GPU thread is an
+# OS thread.
+#
+# usage: emulate.py [--pass=PASS ...] MDH_OPT CXX (SRC.mlir [CONFIG.json ...])...
+# (several kernel files, each with its configurations, are checked by one
+# program: one C++ compile)
+# (`--pass=`: CL-IR passes to run after --lower-to-clir, e.g.
+# --pass=--mdh-cl-accumulate-in-registers)
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+SHIM = r"""
+#include <barrier>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+struct dim3 {
+  unsigned x, y, z;
+  dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
+};
+static thread_local dim3 threadIdx, blockIdx;
+static std::barrier<> *mdh_barrier;
+static std::vector<std::pair<void *, size_t>> mdh_shared;
+#define __syncthreads() mdh_barrier->arrive_and_wait()
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __launch_bounds__(n)
+#define __restrict__ __restrict
+#define __align__(n) alignas(n)
+#define MDH_SHARED_POISON(T, name, n)
+typedef int cudaError_t;
+typedef int cudaStream_t;
+#define cudaSuccess 0
+#define cudaMalloc(p, n) ((*(p) = std::malloc(n)) ? 0 : 1)
+#define cudaFree(p) std::free(p)
+#define cudaGetLastError() 0
+#define cudaFuncSetAttribute(...) 0
+template <class K, class... A>
+void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
+  unsigned threads = block.x * block.y * block.z;
+  for (unsigned bz = 0; bz < grid.z; ++bz)
+    for (unsigned by = 0; by < grid.y; ++by)
+      for (unsigned bx = 0; bx < grid.x; ++bx) {
+        for (auto &[p, n] : mdh_shared)
+          std::memset(p, 0xff, n);  // NaN / -1 in every element
+        std::barrier<> barrier(threads);
+        mdh_barrier = &barrier;
+        std::vector<std::thread> pool;
+        for (unsigned t = 0; t < threads; ++t)
+          pool.emplace_back([&, t] {
+            blockIdx = dim3(bx, by, bz);
+            threadIdx = dim3(t % block.x, t / block.x % block.y,
+                             t / (block.x * block.y));
+            kernel(args...);
+          });
+        for (auto &th : pool)
+          th.join();
+      }
+}
+"""
+
+CTYPES = {"f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t",
+          "i32": "int32_t", "i64": "int64_t"}
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        sys.stderr.write(" ".join(cmd) + "\n" + r.stdout + r.stderr)
+        sys.exit(1)
+    return r.stdout
+
+
+def emulate_case(k, mdh_opt, passes, src, configs):
+    """The code of one kernel file in namespace case<k>, with a check()
+    that returns the number of mismatches."""
+    cfg = " config=" + ",".join(configs) if configs else ""
+    cuda = run([mdh_opt, src, "--lower-to-clir=target=cuda" + cfg] + passes +
+               ["--emit-cuda"])
+    ref = run([mdh_opt, src, "--lower-to-clir=target=openmp", "--emit-c"])
+    text = open(src).read()
+    funcs = re.findall(r"func\.func @(\w+)\(([^)]*)\)", text)
+
+    # Kernels: shared arrays registered for poisoning; launches as calls.
+    body = cuda[cuda.index("static_assert"):]
+
+    def shared(m):
+        t, name, n = m.group(1), m.group(2), m.group(3)
+        return ("static %s %s[%s]; static bool %s_reg = (mdh_shared.push_back"
+                "({%s, sizeof(%s)}), true); (void)%s_reg;" %
+                (t, name, n, name, name, name, name))
+    body = re.sub(r"__shared__ (\w+) (\w+)\[(\d+)\];", shared, body)
+    body = re.sub(r"(\w+)<<<(dim3\([^)]*\)), (dim3\([^)]*\)), \d+, stream>>>\(",
+                  r"mdh_launch(\1, \2, \3, ", body)
+    body = body.replace('extern "C" ', "")
+    refc = ref
+    for name, _ in funcs:
+        refc = refc.replace("void %s(" % name, "void ref_%s(" % name)
+    refc = refc.replace("restrict", "__restrict").replace("mdh_", "ref_mdh_")
+    refc = refc[refc.index("_Static_assert"):].replace("_Static_assert",
+                                                       "static_assert")
+
+    label = " ".join([os.path.basename(src)] +
+                     [os.path.basename(c) for c in configs])
+    main_src = ["int check() {", "  int bad = 0;", "  srand(7);"]
+    for name, params in funcs:
+        shapes = re.findall(r"memref<((?:\d+x)*)(\w+)>", params)
+        main_src.append("  {")
+        decl_args, ref_args = [], []
+        for a, (dims, elt) in enumerate(shapes):
+            n = 1
+            for d in dims.split("x")[:-1]:
+                n *= int(d)
+            t = CTYPES[elt]
+            main_src.append("  std::vector<%s> a%d(%d), r%d(%d);" %
+                            (t, a, n, a, n))
+            if elt.startswith("f"):
+                main_src.append("  for (auto &x : a%d) x = (%s)(rand() %% "
+                                "2001 - 1000) / 256;" % (a, t))
+            else:
+                main_src.append("  for (auto &x : a%d) x = (%s)(rand() %% "
+                                "201 - 100);" % (a, t))
+            main_src.append("  r%d = a%d;" % (a, a))
+            decl_args.append("a%d.data()" % a)
+            ref_args.append("r%d.data()" % a)
+        main_src.append("  %s(%s, 0);" % (name, ", ".join(decl_args)))
+        main_src.append("  ref_%s(%s);" % (name, ", ".join(ref_args)))
+        for a, (dims, elt) in enumerate(shapes):
+            main_src.append(
+                "  for (size_t i = 0; i < a%d.size(); ++i) {" % a)
+            if elt.startswith("f"):
+                main_src.append(
+                    "    double x = a%d[i], y = r%d[i];"
+                    " bool ok = (std::isnan(x) && std::isnan(y)) || "
+                    "std::fabs(x - y) <= 1e-3 * (1 + std::fabs(y));" % (a, a))
+            else:
+                main_src.append("    bool ok = a%d[i] == r%d[i];"
+                                " double x = a%d[i], y = r%d[i];" % (a, a, a, a))
+            main_src.append(
+                "    if (!ok && bad++ < 10) printf(\"%s: %s arg %d [%%zu]: "
+                "%%g, expected %%g\\n\", i, x, y);" % (label, name, a))
+            main_src.append("  }")
+        main_src.append("  }")
+    main_src.append("  return bad;")
+    main_src.append("}")
+    return ("namespace case%d {\n" % k + body + "\n" + refc + "\n" +
+            "\n".join(main_src) + "\n} // namespace case%d\n" % k)
+
+
+def main():
+    passes = [a[len("--pass="):] for a in sys.argv[1:]
+              if a.startswith("--pass=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--pass=")]
+    mdh_opt, cxx = args[0:2]
+    # Each .mlir file starts a case; the .json files after it configure it.
+    cases = []
+    for a in args[2:]:
+        if a.endswith(".mlir"):
+            cases.append((a, []))
+        else:
+            cases[-1][1].append(a)
+    code = [emulate_case(k, mdh_opt, passes, src, configs)
+            for k, (src, configs) in enumerate(cases)]
+    main_src = ["int main() {", "  int bad = 0;"]
+    main_src += ["  bad += case%d::check();" % k for k in range(len(cases))]
+    main_src += ["  printf(bad ? \"MISMATCH %d\\n\" : \"OK\\n\", bad);",
+                 "  return bad != 0;", "}"]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "emu.cpp")
+        with open(path, "w") as f:
+            f.write(SHIM + "\nusing std::isnan;\nusing std::signbit;\n"
+                    "using std::isunordered;\nusing std::islessgreater;\n"
+                    + "\n".join(code) +
+                    "\n".join(main_src) + "\n")
+        exe = os.path.join(tmp, "emu")
+        run([cxx, "-std=c++20", "-O0", "-w", "-pthread", path, "-o", exe])
+        out = subprocess.run([exe], capture_output=True, text=True)
+        sys.stdout.write(out.stdout)
+        sys.exit(out.returncode)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: mdh-opt %s --lower-to-clir=target=cuda | mdh-translate --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
+
+// MatVec with the default configuration: k is split over 8 threads and 9
+// blocks, so the main kernel combines the threads' parts in shared memory
+// and writes one partial result per block to a device buffer, which a
+// second kernel combines.
+
+func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
+                  %w: memref<4096xf32>) {
+  mdh.compute "matvec" sizes(4096, 4096) combine(cc, pw(add))
+      ins(%M : memref<4096x4096xf32> [affine_map<(i, k) -> (i, k)>],
+          %v : memref<4096xf32> [affine_map<(i, k) -> (k)>])
+      outs(%w : memref<4096xf32> [affine_map<(i, k) -> (i)>]) {
+  ^bb0(%m: f32, %x: f32):
+    %p = arith.mulf %m, %x : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// The configuration, as LL-IR.
+// CHECK: // Schedules (LL-IR, without the scalar functions):
+// CHECK: //   mdh_ll.schedule "matvec" on #mdh_ll.{{cuda|hip}}
+// CHECK: //     mdh_ll.level 0 "blocks" parallel tiles [{{.*}}]
+// CHECK-NOT: mdh_ll.scalar
+// CUDA: #include <cuda_runtime.h>
+// HIP: #include <hip/hip_runtime.h>
+
+// CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1)
+// CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]])
+// CHECK-NEXT: matvec_main(const float *__restrict__ [[M:in0]], const float *__restrict__ [[V:in1]], float *__restrict__ [[BUF:buf0]]) {
+// CHECK-NEXT: const int64_t [[BX:v[0-9]+]] = (int64_t)blockIdx.x;
+// CHECK-NEXT: __shared__ float [[SV:v[0-9]+]][{{[0-9]+}}];
+// CHECK-NEXT: __shared__ float [[PART:v[0-9]+]][{{[0-9]+}}];
+// CHECK-NEXT: const int64_t [[TX:v[0-9]+]] = (int64_t)threadIdx.x;
+// CHECK-NEXT: float [[RV:v[0-9]+]][1];
+// CHECK: __syncthreads();
+// CHECK: for (int64_t [[E:v[0-9]+]] = [[TX]]; [[E]] < {{v[0-9]+}}; [[E]] += [[BLOCK]]) {
+// CHECK: [[SV]][{{.*}}] = {{v[0-9]+}};
+// CHECK: __syncthreads();
+// CHECK: [[RV]][{{.*}}] = [[SV]][{{.*}}];
+// CHECK: [[PART]][{{.*}}] = {{.*}}[[PART]][{{.*}}] + {{.*}};
+// CHECK: __syncthreads();
+// CHECK: for (int64_t [[Q:v[0-9]+]] = [[TX]]; [[Q]] < {{[0-9]+}}; [[Q]] += [[BLOCK]]) {
+// CHECK: if (
+// CHECK: [[BUF]][{{.*}}] = {{v[0-9]+}};
+
+// CHECK-LABEL: // Phase "combine"
+// CHECK: matvec_combine(float *__restrict__ [[OUT:out0]], float *__restrict__ buf0) {
+// CHECK: [[OUT]][{{.*}}] = {{v[0-9]+}};
+
+// The launch function: the partials allocated, both kernels launched in
+// order, the partials freed.
+// CUDA: extern "C" cudaError_t matvec(const float *in0, const float *in1, float *out0, cudaStream_t stream) {
+// CUDA: err = cudaMalloc((void **)&buf0, sizeof(float) * {{[0-9]+}});
+// CUDA: matvec_main<<<dim3([[GRID]], 1, 1), dim3([[BLOCK]], 1, 1), 0, stream>>>(in0, in1, buf0);
+// CUDA-NEXT: err = cudaGetLastError();
+// CUDA: matvec_combine<<<dim3({{[0-9]+}}, 1, 1), dim3(256, 1, 1), 0, stream>>>(out0, buf0);
+// CUDA: cudaFree(buf0);
+// CUDA-NEXT: return err;
+// HIP: extern "C" hipError_t matvec(const float *in0, const float *in1, float *out0, hipStream_t stream) {
+// HIP: err = hipMalloc((void **)&buf0, sizeof(float) * {{[0-9]+}});
+// HIP: matvec_main<<<dim3([[GRID]], 1, 1), dim3([[BLOCK]], 1, 1), 0, stream>>>(in0, in1, buf0);
+// HIP-NEXT: err = hipGetLastError();
+// HIP: hipFree(buf0);
