@@ -20,6 +20,8 @@
 // For RTLD_DEFAULT.
 #define _GNU_SOURCE
 
+#include "CapiTestSupport.h"
+
 #include "mdh-c/Dialects.h"
 #include "mdh-c/Host.h"
 #include "mdh-c/Passes.h"
@@ -68,101 +70,11 @@ static const char *const kDynamic = "func.func @dynamic(%x: memref<?xf32>) {\n"
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static int numFailures = 0;
-
-/// Prints a PASS or FAIL line for one check, counts failures and returns
-/// `condition`.
-static bool check(bool condition, const char *what) {
-  printf("%s: %s\n", condition ? "PASS" : "FAIL", what);
-  if (!condition)
-    ++numFailures;
-  return condition;
-}
-
-/// A growable, always NUL-terminated string that MlirStringCallbacks append
-/// to.
-typedef struct {
-  char *data;
-  size_t size;
-  size_t capacity;
-} TextBuffer;
-
-static void bufferAppend(TextBuffer *buffer, const char *text, size_t length) {
-  if (buffer->size + length + 1 > buffer->capacity) {
-    size_t capacity = buffer->capacity ? buffer->capacity : 256;
-    while (buffer->size + length + 1 > capacity)
-      capacity *= 2;
-    char *data = realloc(buffer->data, capacity);
-    if (!data) {
-      fprintf(stderr, "out of memory\n");
-      exit(2);
-    }
-    buffer->data = data;
-    buffer->capacity = capacity;
-  }
-  memcpy(buffer->data + buffer->size, text, length);
-  buffer->size += length;
-  buffer->data[buffer->size] = '\0';
-}
-
-static void bufferClear(TextBuffer *buffer) {
-  buffer->size = 0;
-  if (buffer->data)
-    buffer->data[0] = '\0';
-}
-
-static const char *bufferStr(const TextBuffer *buffer) {
-  return buffer->data ? buffer->data : "";
-}
-
-static bool contains(const TextBuffer *buffer, const char *needle) {
-  return strstr(bufferStr(buffer), needle) != NULL;
-}
-
-/// MlirStringCallback appending to the TextBuffer in `userData`.
-static void appendToBuffer(MlirStringRef str, void *userData) {
-  bufferAppend((TextBuffer *)userData, str.data, str.length);
-}
-
-/// What the diagnostic handler saw since the last reset.
-typedef struct {
-  int numErrors;
-  /// Messages of all diagnostics, one per line.
-  TextBuffer messages;
-} DiagnosticCapture;
-
-static void captureReset(DiagnosticCapture *capture) {
-  capture->numErrors = 0;
-  bufferClear(&capture->messages);
-}
-
-/// Records every diagnostic instead of letting MLIR print it to stderr.
-static MlirLogicalResult captureDiagnostic(MlirDiagnostic diagnostic,
-                                           void *userData) {
-  DiagnosticCapture *capture = (DiagnosticCapture *)userData;
-  if (mlirDiagnosticGetSeverity(diagnostic) == MlirDiagnosticError)
-    ++capture->numErrors;
-  mlirDiagnosticPrint(diagnostic, appendToBuffer, &capture->messages);
-  bufferAppend(&capture->messages, "\n", 1);
-  return mlirLogicalResultSuccess();
-}
-
 /// Prints what was captured, indented, for the test log.
 static void captureDump(const DiagnosticCapture *capture) {
   printf("  diagnostics: %s", bufferStr(&capture->messages));
   if (!capture->messages.size)
     printf("(none)\n");
-}
-
-/// Whether exactly the errors captured since the last reset mention
-/// `needle` (at least one error, and the text contains it).
-static bool capturedError(const DiagnosticCapture *capture,
-                          const char *needle) {
-  return capture->numErrors >= 1 && contains(&capture->messages, needle);
-}
-
-static MlirModule parse(MlirContext ctx, const char *source) {
-  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
 }
 
 static bool moduleContains(MlirModule module, const char *needle) {
