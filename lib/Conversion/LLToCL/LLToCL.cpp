@@ -31,6 +31,7 @@
 #include "Dialect/CL/MDHCLOps.h"
 #include "Dialect/LL/MDHLLOps.h"
 #include "GPULowering.h"
+#include "ScalarBody.h"
 #include "TileBoxes.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
@@ -335,27 +336,10 @@ void Lowering::buildBody(ArrayRef<Value> point, ArrayRef<Value> firstIdx,
   }
 
   // The scalar function: the LL body with mdh_cl.yield.
-  mdh_ll::ScalarOp scalarLL;
-  s.walk([&](mdh_ll::ScalarOp op) { scalarLL = op; });
   SmallVector<Type> resultTypes;
   for (const Access &a : accesses)
     resultTypes.push_back(a.type);
-  auto scalar = mdh_cl::ScalarOp::create(b, loc, resultTypes, args);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Block &from = scalarLL.getBody().front();
-    SmallVector<Location> locs(from.getNumArguments(), loc);
-    Block *to =
-        b.createBlock(&scalar.getBody(), {}, from.getArgumentTypes(), locs);
-    IRMapping mapping;
-    mapping.map(from.getArguments(), to->getArguments());
-    for (Operation &op : from.without_terminator())
-      b.clone(op, mapping);
-    SmallVector<Value> yielded;
-    for (Value v : from.getTerminator()->getOperands())
-      yielded.push_back(mapping.lookup(v));
-    mdh_cl::YieldOp::create(b, loc, yielded);
-  }
+  auto scalar = createScalarFromSchedule(b, loc, s, resultTypes, args);
 
   // No reduction at all: every point writes its own elements.
   if (!reduction) {
