@@ -57,9 +57,12 @@ static inline vi_t argmax_combine(vi_t a, vi_t b) {
              (na && nb && b.i < a.i);
   return pick ? b : a;
 }
-#pragma omp declare reduction(argmax:vi_t : omp_out =                          \
-                                  argmax_combine(omp_out, omp_in))             \
+// clang-format 14 and 22 wrap this pragma differently.
+// clang-format off
+#pragma omp declare reduction(argmax : vi_t :                                   \
+                              omp_out = argmax_combine(omp_out, omp_in))       \
     initializer(omp_priv = (vi_t){-INFINITY, INT32_MAX})
+// clang-format on
 
 static void run_argmax(void) {
   long n = D[0];

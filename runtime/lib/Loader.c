@@ -25,6 +25,10 @@ const char *mdhGpuRuntimeDefaultPath(MdhGpuKind kind) {
 }
 
 /* The address of `name` in the runtime, or null (and a message). */
+/// `uint64_t (*)(void)` as a function type: clang-format 14 and 22 format
+/// that cast differently.
+typedef uint64_t CountFn(void);
+
 static void *lookup(void *handle, const char *path, const char *name,
                     char *error, size_t errorSize) {
   void *symbol = dlsym(handle, name);
@@ -96,8 +100,8 @@ int mdhGpuRuntimeOpen(MdhGpuKind kind, const char *path, MdhGpuRuntime *runtime,
       handle, path, "mdhGpuSynchronize", error, errorSize);
   runtime->lastError = (const char *(*)(void))lookup(
       handle, path, "mdhGpuLastError", error, errorSize);
-  runtime->errorCount = (uint64_t (*)(void))lookup(
-      handle, path, "mdhGpuErrorCount", error, errorSize);
+  runtime->errorCount =
+      (CountFn *)lookup(handle, path, "mdhGpuErrorCount", error, errorSize);
   if (!kindName || !init || !runtime->deviceCount || !runtime->deviceName ||
       !runtime->alloc || !runtime->free || !runtime->copyToDevice ||
       !runtime->copyToHost || !runtime->synchronize || !runtime->lastError ||

@@ -130,7 +130,11 @@ static void testTiles() {
 static void testOrdersAndAssignments() {
   Fixture f(kMatMul, "cuda:sm_90");
   EXPECT_ONE(
-      f, [](mdh_ll::Config &c) { c.orders[1] = {0, 0, 2}; },
+      f,
+      [](mdh_ll::Config &c) {
+        // Dimension 0 twice.
+        c.orders[1] = {0, 0, 2};
+      },
       "order of level 1 (shared_tile) is [0, 0, 2], not a permutation of "
       "the dimensions 0..2");
   EXPECT_ONE(
@@ -138,7 +142,11 @@ static void testOrdersAndAssignments() {
       "assignment of dimension 0 on level 2 (threads) is 3, expected 0 (x), "
       "1 (y) or 2 (z)");
   EXPECT_ONE(
-      f, [](mdh_ll::Config &c) { c.assignment[1] = {0, 0, 0}; },
+      f,
+      [](mdh_ll::Config &c) {
+        // An assignment on a sequential level.
+        c.assignment[1] = {0, 0, 0};
+      },
       "level 1 (shared_tile) is not a parallel level and takes no "
       "assignment, got 3 entries");
 }
