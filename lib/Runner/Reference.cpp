@@ -199,28 +199,7 @@ void ReferenceChecker::checkPoint(ArrayRef<int64_t> c) {
       combineInto(acc, value);
   };
 
-  if (innerDims.empty()) {
-    accumulate(point);
-  } else {
-    // Odometer over S(c): pw dimensions in full, ps dimensions up to c_d.
-    SmallVector<int64_t> p(c);
-    SmallVector<int64_t> bound;
-    for (unsigned d : innerDims) {
-      bound.push_back(op.getCombiner(d).isPW() ? sizes[d] : c[d] + 1);
-      p[d] = 0;
-    }
-    while (true) {
-      accumulate(p);
-      int k = innerDims.size() - 1;
-      for (; k >= 0; --k) {
-        if (++p[innerDims[k]] < bound[k])
-          break;
-        p[innerDims[k]] = 0;
-      }
-      if (k < 0)
-        break;
-    }
-  }
+  forEachInReductionSet(op, point, innerDims, sizes, accumulate);
 
   ++result.checkedPoints;
   for (auto [k, access] : llvm::enumerate(outputs)) {

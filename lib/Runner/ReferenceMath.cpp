@@ -118,3 +118,30 @@ std::string reference::tuple(ArrayRef<int64_t> v) {
   os << ")";
   return s;
 }
+
+void reference::forEachInReductionSet(ComputeOp op, ArrayRef<int64_t> c,
+                                      ArrayRef<unsigned> innerDims,
+                                      ArrayRef<int64_t> sizes,
+                                      function_ref<void(ArrayRef<int64_t>)> f) {
+  if (innerDims.empty()) {
+    f(c);
+    return;
+  }
+  // An odometer over the inner dimensions.
+  SmallVector<int64_t> p(c), bound;
+  for (unsigned d : innerDims) {
+    bound.push_back(op.getCombiner(d).isPW() ? sizes[d] : c[d] + 1);
+    p[d] = 0;
+  }
+  while (true) {
+    f(p);
+    int k = innerDims.size() - 1;
+    for (; k >= 0; --k) {
+      if (++p[innerDims[k]] < bound[k])
+        break;
+      p[innerDims[k]] = 0;
+    }
+    if (k < 0)
+      return;
+  }
+}

@@ -34,6 +34,14 @@ SmallVector<int64_t> evalMap(AffineMap map, ArrayRef<int64_t> p);
 Scalar combineBuiltin(ReductionOp op, Scalar a, Scalar b, bool isFloat,
                       unsigned width);
 
+/// Calls `f` at every point of S(c) (docs/semantics.md): `c` with its
+/// dimensions `innerDims` varied, pw ones over their whole extent
+/// (`sizes`), ps ones from 0 to c_d, the last dimension fastest.
+void forEachInReductionSet(ComputeOp op, ArrayRef<int64_t> c,
+                           ArrayRef<unsigned> innerDims,
+                           ArrayRef<int64_t> sizes,
+                           function_ref<void(ArrayRef<int64_t>)> f);
+
 /// "(1, 2, 3)".
 std::string tuple(ArrayRef<int64_t> v);
 

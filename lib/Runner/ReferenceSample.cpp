@@ -130,27 +130,7 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
         }
       }
     };
-    if (innerDims.empty()) {
-      accumulate(c);
-    } else {
-      // Odometer over S(c): pw dimensions in full, ps dimensions up to c_d.
-      SmallVector<int64_t> p(c), bound;
-      for (unsigned d : innerDims) {
-        bound.push_back(op.getCombiner(d).isPW() ? sizes[d] : c[d] + 1);
-        p[d] = 0;
-      }
-      while (true) {
-        accumulate(p);
-        int k = innerDims.size() - 1;
-        for (; k >= 0; --k) {
-          if (++p[innerDims[k]] < bound[k])
-            break;
-          p[innerDims[k]] = 0;
-        }
-        if (k < 0)
-          break;
-      }
-    }
+    forEachInReductionSet(op, c, innerDims, sizes, accumulate);
     size_t point = sample.points.size() / std::max(sample.rank, 1u);
     sample.points.insert(sample.points.end(), c.begin(), c.end());
     for (auto [k, access] : llvm::enumerate(outputs)) {

@@ -302,26 +302,7 @@ LogicalResult CEmitter::run(raw_ostream &out) {
          "#include <stdlib.h>\n#include <string.h>\n\n";
   out << "_Static_assert(sizeof(size_t) == sizeof(int64_t),\n"
          "               \"index values are 64-bit, and so is size_t\");\n\n";
-  // arith.maximumf/minimumf: NaN if either operand is NaN, -0.0 < +0.0.
-  auto helper = [&](StringRef name, StringRef type, bool isMax) {
-    out << "static inline " << type << " " << name << "(" << type << " a, "
-        << type << " b) {\n"
-        << "  if (isnan(a) || isnan(b))\n"
-        << "    return a + b;\n"
-        << "  if (a == b)\n"
-        << "    return signbit(a) ? " << (isMax ? "b" : "a") << " : "
-        << (isMax ? "a" : "b") << ";\n"
-        << "  return a " << (isMax ? ">" : "<") << " b ? a : b;\n"
-        << "}\n\n";
-  };
-  if (needMaximumF)
-    helper("mdh_maximumf", "float", true);
-  if (needMinimumF)
-    helper("mdh_minimumf", "float", false);
-  if (needMaximum)
-    helper("mdh_maximum", "double", true);
-  if (needMinimum)
-    helper("mdh_minimum", "double", false);
+  printHelpers(out, "static inline");
   out << body;
   return success();
 }
