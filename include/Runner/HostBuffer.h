@@ -30,6 +30,9 @@ public:
   int64_t getElementBytes() const { return elementBytes; }
   int64_t getSizeInBytes() const { return numElements * elementBytes; }
   void *data() { return storage.get(); }
+  /// A number no other buffer of this process has (device copies are keyed
+  /// by it: a new buffer may reuse a freed one's address).
+  uint64_t getId() const { return id; }
 
   double getFloat(int64_t i) const;
   void setFloat(int64_t i, double v);
@@ -60,6 +63,7 @@ private:
   std::unique_ptr<char, void (*)(void *)> storage;
   std::vector<int64_t> descriptor;
   SmallVector<int64_t> strides;
+  uint64_t id;
 };
 
 } // namespace mlir::mdh

@@ -39,6 +39,12 @@ public:
   llvm::Error invoke(StringRef funcName,
                      ArrayRef<HostBuffer *> buffers) override;
 
+  /// Calls `funcName` with one memref argument per C-interface descriptor
+  /// (`{alloc, aligned, offset, sizes[R], strides[R]}`), e.g. descriptors of
+  /// device buffers.
+  llvm::Error invokeDescriptors(StringRef funcName,
+                                ArrayRef<void *> descriptors);
+
 private:
   std::unique_ptr<ExecutionEngine> engine;
   /// The host machine the optimizer was tuned for.

@@ -24,6 +24,14 @@ public:
   /// Calls `funcName` with one memref argument per buffer.
   virtual llvm::Error invoke(StringRef funcName,
                              ArrayRef<HostBuffer *> buffers) = 0;
+
+  /// Makes `buffers` (some of the last `invoke`'s) hold what it computed.
+  /// Kernels that run in host memory have nothing to do; device kernels copy
+  /// their buffers back (they stay on the device between calls, so timed
+  /// calls do not copy).
+  virtual llvm::Error fetch(ArrayRef<HostBuffer *> buffers) {
+    return llvm::Error::success();
+  }
 };
 
 } // namespace mlir::mdh

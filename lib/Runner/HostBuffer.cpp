@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/APFloat.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -29,6 +30,8 @@ HostBuffer::HostBuffer(MemRefType type)
       storage(static_cast<char *>(allocateAligned(
                   type.getNumElements() * (type.getElementTypeBitWidth() / 8))),
               std::free) {
+  static std::atomic<uint64_t> nextId{0};
+  id = nextId++;
   int64_t rank = type.getRank();
   strides.assign(rank, 1);
   for (int64_t d = rank - 2; d >= 0; --d)

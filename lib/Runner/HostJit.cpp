@@ -78,10 +78,16 @@ llvm::Error HostJit::invoke(StringRef funcName,
                             ArrayRef<HostBuffer *> buffers) {
   // The C interface takes a pointer to each memref descriptor; the packed
   // wrapper takes a pointer to each argument.
-  SmallVector<void *> descriptors, args;
+  SmallVector<void *> descriptors;
   for (HostBuffer *buffer : buffers)
     descriptors.push_back(buffer->getDescriptor().data());
-  for (void *&descriptor : descriptors)
+  return invokeDescriptors(funcName, descriptors);
+}
+
+llvm::Error HostJit::invokeDescriptors(StringRef funcName,
+                                       ArrayRef<void *> descriptors) {
+  SmallVector<void *> pointers(descriptors), args;
+  for (void *&descriptor : pointers)
     args.push_back(&descriptor);
   return engine->invokePacked(("_mlir_ciface_" + funcName).str(), args);
 }

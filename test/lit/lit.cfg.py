@@ -34,6 +34,11 @@ tools = [
     ToolSubst("mlir-translate", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+# Draws random configurations from a search space (test/unit/mdh-space).
+config.substitutions.append(
+    ("%mdh_space_sample",
+     os.path.join(config.mdh_obj_root, "test", "unit", "mdh-space",
+                  "mdh-space-sample")))
 
 # GPU toolchains, for the tests that assemble GPU code: `ptxas` on PATH or
 # in the CUDA toolkit (UNSUPPORTED without it).

@@ -11,16 +11,24 @@
 // Targets: `oracle` (the reference loops of --mdh-lower-to-loops),
 // `openmp` (HL -> LL -> CL-IR with the heuristic's or a given
 // configuration, then --mdh-host-to-llvm, JIT-compiled and run on libomp's
-// threads) and `c` (the same CL-IR after the CL-IR optimizations, printed
+// threads), `c` (the same CL-IR after the CL-IR optimizations, printed
 // as C with OpenMP by translateCLToC, compiled by clang-22 into a shared
-// library that is loaded into the process and runs on the same libomp).
+// library that is loaded into the process and runs on the same libomp),
+// and `cuda[:chip]` / `hip[:chip]` (HL -> LL -> GPU CL-IR, then either the
+// device pipeline, whose host code calls the mgpu* runtime loaded from
+// runtime/, or with --emulate the CPU emulation of the gpu.launch ops).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/CLToGPU/GPUEmulation.h"
+#include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/Passes.h"
 #include "Dialect/HL/MDHOps.h"
+#include "Dialect/LL/MDHLLAttributes.h"
+#include "Dialect/LL/TargetSpec.h"
 #include "InitMDH.h"
+#include "Runner/GpuKernels.h"
 #include "Runner/HostCLibrary.h"
 #include "Runner/HostJit.h"
 #include "Runner/OpenMPRuntime.h"
@@ -65,13 +73,16 @@ static cl::opt<std::string>
            cl::desc("Code path to compile and run: 'oracle' (the reference "
                     "loops of --mdh-lower-to-loops), 'openmp' (the "
                     "scheduled host code, JIT-compiled, on OpenMP threads) "
-                    "or 'c' (the same code as C with OpenMP, compiled by a "
-                    "C compiler into a shared library)"),
+                    "'c' (the same code as C with OpenMP, compiled by a "
+                    "C compiler into a shared library), 'cuda[:chip]' or "
+                    "'hip[:chip]' (the GPU code, run on the device through "
+                    "the MDH GPU runtime, or on the CPU with --emulate)"),
            cl::init("oracle"), cl::cat(runCategory));
 
 static cl::list<std::string> configFiles(
     "config",
-    cl::desc("openmp, c: JSON configuration file(s) of --mdh-hl-to-ll "
+    cl::desc("openmp, c, cuda, hip: JSON configuration file(s) of "
+             "--mdh-hl-to-ll "
              "(comma-separated or repeated; each kernel takes the one "
              "written for it); default: the heuristic's configuration"),
     cl::CommaSeparated, cl::cat(runCategory));
@@ -165,6 +176,21 @@ static cl::opt<std::string>
           cl::desc("c: also write the generated C file here (the temporary "
                    "one is removed)"),
           cl::value_desc("file"), cl::init(""), cl::cat(runCategory));
+
+static cl::opt<bool>
+    emulate("emulate",
+            cl::desc("cuda, hip: run the GPU-lowered code on the CPU (blocks "
+                     "one after the other, the threads of a block in a "
+                     "shuffled order per barrier interval drawn from --seed, "
+                     "shared memory poisoned) instead of on a device"),
+            cl::init(false), cl::cat(runCategory));
+
+static cl::opt<std::string> gpuRuntimePath(
+    "gpu-runtime",
+    cl::desc("cuda, hip: the MDH GPU runtime library to load (default: "
+             "$MDH_CUDA_RUNTIME / $MDH_HIP_RUNTIME, else the one this "
+             "project built)"),
+    cl::init(""), cl::cat(runCategory));
 
 static cl::opt<bool> verbose("v",
                              cl::desc("Print the commands run (c: the C "
@@ -323,6 +349,11 @@ static bool runKernel(Kernel &kernel, HostKernels &compiled) {
   std::optional<double> first = call();
   if (!first)
     return false;
+  if (llvm::Error error = compiled.fetch(outs)) {
+    func.emitError("reading the results back failed: ")
+        << llvm::toString(std::move(error));
+    return false;
+  }
   if (corruptElement >= 0 && corruptElement < outs[0]->getNumElements()) {
     HostBuffer &out = *outs[0];
     int64_t e = corruptElement;
@@ -395,10 +426,41 @@ int main(int argc, char **argv) {
       "mdh-run: compile MDH kernels, run them on the host and self-check "
       "them against the f64 reference\n");
 
-  if (target != "oracle" && target != "openmp" && target != "c") {
+  // A GPU target is a target spec of --lower-to-clir: cuda[:chip] or
+  // hip[:chip], possibly with fact overrides after a comma.
+  StringRef targetKind = StringRef(target).split(',').first.split(':').first;
+  bool isGPU = targetKind == "cuda" || targetKind == "hip";
+  if (!isGPU && target != "oracle" && target != "openmp" && target != "c") {
     llvm::errs() << "mdh-run: error: unknown target '" << target
-                 << "'; available targets: oracle, openmp, c\n";
+                 << "'; available targets: oracle, openmp, c, cuda[:chip], "
+                    "hip[:chip]\n";
     return 1;
+  }
+  if (!isGPU) {
+    for (cl::Option *option : {static_cast<cl::Option *>(&emulate),
+                               static_cast<cl::Option *>(&gpuRuntimePath)}) {
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "mdh-run: error: --" << option->ArgStr
+                     << " applies to --target=cuda and --target=hip only\n";
+        return 1;
+      }
+    }
+  } else {
+    cl::Option *hostOptions[] = {&numThreads, &openmpLibrary,
+                                 std::addressof(disabledPasses),
+                                 std::addressof(enabledPasses)};
+    for (cl::Option *option : hostOptions) {
+      if (option->getNumOccurrences()) {
+        llvm::errs() << "mdh-run: error: --" << option->ArgStr
+                     << " applies to --target=openmp and --target=c only\n";
+        return 1;
+      }
+    }
+    if (emulate && gpuRuntimePath.getNumOccurrences()) {
+      llvm::errs() << "mdh-run: error: --gpu-runtime applies to a device "
+                      "run, not to --emulate\n";
+      return 1;
+    }
   }
   for (const std::string &name : disabledPasses) {
     if (!llvm::is_contained(mdh_cl::getCLOptimizationNames(), name)) {
@@ -516,6 +578,52 @@ int main(int argc, char **argv) {
   // dump MLIR would attach in generic form adds nothing for a user.
   context.printOpOnDiagnostic(false);
 
+  // GPU targets: the chip of the spec (checked here, so that a bad spec is
+  // reported before the kernel file is read), then the runtime, which must
+  // be loaded before the JIT resolves the host code's mgpu* calls.
+  std::string chip;
+  std::optional<MdhGpuRuntime> gpuRuntime;
+  std::string deviceText;
+  if (isGPU) {
+    std::string message;
+    FailureOr<Attribute> spec;
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diag) {
+        message = diag.str();
+        return success();
+      });
+      spec = mdh_ll::parseTargetSpec(&context, target, [&] {
+        return mlir::emitError(UnknownLoc::get(&context));
+      });
+    }
+    if (failed(spec)) {
+      llvm::errs() << "mdh-run: error: --target=" << target << ": " << message
+                   << "\n";
+      return 1;
+    }
+    if (auto cuda = dyn_cast<mdh_ll::CUDATargetAttr>(*spec))
+      chip = cuda.getChip().str();
+    else
+      chip = cast<mdh_ll::HIPTargetAttr>(*spec).getChip().str();
+    if (!emulate) {
+      MdhGpuRuntime runtime;
+      char error[1024];
+      MdhGpuKind kind = targetKind == "cuda" ? MDH_GPU_CUDA : MDH_GPU_HIP;
+      if (mdhGpuRuntimeOpen(
+              kind, gpuRuntimePath.empty() ? nullptr : gpuRuntimePath.c_str(),
+              &runtime, error, sizeof(error))) {
+        llvm::errs() << "mdh-run: error: --target=" << target << ": " << error
+                     << " (--emulate runs the GPU code on the CPU)\n";
+        return 1;
+      }
+      char name[256] = "";
+      if (runtime.deviceName(0, name, sizeof(name)))
+        name[0] = 0;
+      deviceText = name;
+      gpuRuntime = runtime;
+    }
+  }
+
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file) {
@@ -587,6 +695,50 @@ int main(int argc, char **argv) {
     compiled = std::move(*library);
     targetText += llvm::formatv(" ({0}), {1} thread(s)", compilerPath,
                                 openmp->getMaxThreads());
+  } else if (isGPU) {
+    LowerToCLIROptions toCL;
+    toCL.target = target;
+    toCL.config = ArrayRef<std::string>(configFiles);
+    std::function<void(OpPassManager &)> buildPipeline;
+    if (emulate) {
+      buildPipeline = [&](OpPassManager &pm) {
+        buildLowerToCLIRPipeline(pm, toCL);
+        GPUEmulationOptions options;
+        options.seed = seed;
+        buildGPUEmulationToLLVMPipeline(pm, options);
+      };
+      targetText += ", emulated on the CPU";
+      FailureOr<std::unique_ptr<HostJit>> jit =
+          HostJit::create(*lowered, names, buildPipeline, optLevel);
+      if (failed(jit))
+        return 1;
+      compiled = std::move(*jit);
+    } else {
+      // NVIDIA: PTX, which the driver compiles for the device it has (no
+      // ptxas needed, and a newer GPU runs PTX for an older chip). AMD: a
+      // code object (HIP cannot JIT AMDGPU assembly).
+      buildPipeline = [&](OpPassManager &pm) {
+        buildLowerToCLIRPipeline(pm, toCL);
+        if (targetKind == "cuda") {
+          NvidiaPipelineOptions options;
+          options.chip = chip;
+          options.optLevel = optLevel;
+          buildGPUToNvidiaPipeline(pm, options, /*cubin=*/false);
+        } else {
+          AmdPipelineOptions options;
+          options.chip = chip;
+          options.optLevel = optLevel;
+          options.format = "bin";
+          buildGPUToAmdPipeline(pm, options);
+        }
+      };
+      targetText += llvm::formatv(" on device 0 ({0})", deviceText);
+      FailureOr<std::unique_ptr<GpuKernels>> kernels = GpuKernels::create(
+          *lowered, names, buildPipeline, optLevel, *gpuRuntime);
+      if (failed(kernels))
+        return 1;
+      compiled = std::move(*kernels);
+    }
   } else {
     std::function<void(OpPassManager &)> buildPipeline;
     SmallVector<StringRef> sharedLibs;

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/CLToGPU/GPUEmulation.h"
 #include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/Passes.h"
@@ -21,6 +22,7 @@ struct OracleToLLVMOptions : PassPipelineOptions<OracleToLLVMOptions> {};
 void mlir::mdh::registerConversionPasses() {
   registerMDHConversionPasses();
   registerGPUPipelines();
+  registerGPUEmulationPipeline();
   registerUpstreamGPUPasses();
   PassPipelineRegistration<OracleToLLVMOptions>(
       "mdh-oracle-to-llvm",

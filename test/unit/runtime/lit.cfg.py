@@ -43,6 +43,8 @@ config.substitutions += [
     ("%hip_library", config.hip_library),
     ("%probe", os.path.join(obj, "mdh-gpu-runtime-probe")),
     ("%llvm_tools_dir", config.llvm_tools_dir),
+    ("%mdh_run", os.path.join(config.mdh_obj_root, "bin", "mdh-run")),
+    ("%examples", os.path.join(config.mdh_src_root, "examples")),
 ]
 # Compile and link flags of a program that calls a lowered host function:
 # linked with the runtime, which is bound to the mock at run time.
