@@ -142,6 +142,15 @@ void GPULowering::buildCombinePhase() {
   storeOutputs(devicePartials, deviceIndex(cst(0), keep), point);
 }
 
+// The scan along ps dimension d of the device partials, in chunks of about
+// sqrt(n) elements so that it runs on n / chunk threads rather than one:
+//   scan_d:       each chunk scanned by its own thread;
+//   scan_d_carry: the chunks' last elements scanned, one thread per
+//                 position of the other dimensions;
+//   scan_d_add:   every other element of chunk k > 0 combined with the
+//                 (now final) last element of chunk k - 1.
+// Each element is combined with its predecessors in order (earlier values
+// are accumulated into later ones), as by a sequential scan.
 void GPULowering::buildScanPhase(unsigned d) {
   SmallVector<int64_t> extents;
   int64_t positions = 1;
@@ -150,22 +159,67 @@ void GPULowering::buildScanPhase(unsigned d) {
       extents.push_back(sizes[k]);
       positions *= sizes[k];
     }
-  Value q = beginPositionPhase(("scan_" + Twine(d)).str(), positions);
-  SmallVector<Value> fixed = delinearize(q, extents);
-  Value j = beginFor(cst(1), cst(sizes[d]), cst(1));
-  auto at = [&](Value along) {
+  int64_t n = sizes[d];
+  int64_t chunk = 1;
+  while (chunk * chunk < n)
+    ++chunk;
+  int64_t chunks = (n + chunk - 1) / chunk;
+  // The device index of element `along` of the scan at `fixed`.
+  auto at = [&](ArrayRef<Value> fixed, Value along) {
     SmallVector<Value> keep;
     unsigned next = 0;
     for (unsigned k : keepDims)
       keep.push_back(k == d ? along : fixed[next++]);
     return deviceIndex(cst(0), keep);
   };
-  SmallVector<Value> values;
-  for (Value buffer : devicePartials)
-    values.push_back(
-        memref::LoadOp::create(b, loc, buffer, at(sub(j, cst(1)))));
-  accumulate(values, devicePartials, at(j),
-             arith::ConstantIntOp::create(b, loc, 0, 1));
+  // buffers[to] = buffers[to] (+) buffers[from].
+  auto carry = [&](ArrayRef<Value> fixed, Value from, Value to) {
+    SmallVector<Value> values;
+    for (Value buffer : devicePartials)
+      values.push_back(memref::LoadOp::create(b, loc, buffer, at(fixed, from)));
+    accumulate(values, devicePartials, at(fixed, to),
+               arith::ConstantIntOp::create(b, loc, 0, 1));
+  };
+  auto minU = [&](Value x, Value y) {
+    return arith::MinUIOp::create(b, loc, x, y).getResult();
+  };
+
+  SmallVector<int64_t> chunkExtents(extents);
+  chunkExtents.push_back(chunks);
+  {
+    Value q =
+        beginPositionPhase(("scan_" + Twine(d)).str(), positions * chunks);
+    SmallVector<Value> idx = delinearize(q, chunkExtents);
+    Value first = mul(idx.back(), cst(chunk));
+    Value last = minU(add(first, cst(chunk)), cst(n));
+    ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
+    Value j = beginFor(add(first, cst(1)), last, cst(1));
+    carry(fixed, sub(j, cst(1)), j);
+  }
+  if (chunks == 1)
+    return;
+  {
+    Value q =
+        beginPositionPhase(("scan_" + Twine(d) + "_carry").str(), positions);
+    SmallVector<Value> fixed = delinearize(q, extents);
+    Value k = beginFor(cst(1), cst(chunks), cst(1));
+    Value end = sub(minU(add(mul(k, cst(chunk)), cst(chunk)), cst(n)), cst(1));
+    carry(fixed, sub(mul(k, cst(chunk)), cst(1)), end);
+  }
+  {
+    SmallVector<int64_t> restExtents(extents);
+    restExtents.push_back(n - chunk);
+    Value q = beginPositionPhase(("scan_" + Twine(d) + "_add").str(),
+                                 positions * (n - chunk));
+    SmallVector<Value> idx = delinearize(q, restExtents);
+    Value j = add(idx.back(), cst(chunk));
+    Value k = div(j, cst(chunk));
+    // The last element of each chunk is final already.
+    Value next = add(j, cst(1));
+    beginIf(andI(lt(cst(0), rem(next, cst(chunk))), lt(next, cst(n))));
+    ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
+    carry(fixed, sub(mul(k, cst(chunk)), cst(1)), j);
+  }
 }
 
 void GPULowering::buildWritePhase() {
