@@ -11,6 +11,7 @@
 #include "Conversion/Passes.h"
 #include "Dialect/LL/MDHLLAttributes.h"
 #include "Dialect/LL/TargetSpec.h"
+#include "Runner/JitBuiltins.h"
 #include "Runner/OpenMPRuntime.h"
 #include "Target/C/TranslateToC.h"
 
@@ -230,6 +231,7 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
     return null();
   }
   host->engine = std::move(*engine);
+  mdh::registerJitBuiltins(*host->engine);
   // Runs the global constructors, as `invokePacked` would before its first
   // call; the kernels are called through `lookupPacked` instead.
   host->engine->initialize();

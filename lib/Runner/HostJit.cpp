@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runner/HostJit.h"
+#include "Runner/JitBuiltins.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -68,6 +69,7 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
     std::string message = llvm::toString(engine.takeError());
     return module.emitError("JIT compilation failed: ") << message;
   }
+  registerJitBuiltins(**engine);
   auto jit = std::make_unique<HostJit>();
   jit->engine = std::move(*engine);
   jit->machine = std::move(*machine);
