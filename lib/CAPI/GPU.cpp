@@ -62,11 +62,8 @@ MlirLogicalResult mdhLowerToPTX(MlirModule module, MlirStringRef chip,
   options.chip = unwrap(chip).str();
   setConfig(options, unwrap(config));
   return lowerCopy(module, [&](OpPassManager &pm) {
-    mdh::LowerToCLIROptions clir;
-    clir.target = "cuda:" + options.chip;
-    for (const std::string &file : options.config)
-      clir.config.push_back(file);
-    mdh::buildLowerToCLIRPipeline(pm, clir);
+    mdh::buildHLToGPUCLPipeline(pm, "cuda:" + options.chip.getValue(),
+                                options.config);
     mdh::buildGPUToNvidiaPipeline(pm, options, /*cubin=*/false);
   });
 }
@@ -83,11 +80,8 @@ MlirLogicalResult mdhLowerToAMDGPU(MlirModule module, MlirStringRef chip,
                 << "' is neither isa (AMDGPU assembly) nor bin (code object)");
   setConfig(options, unwrap(config));
   return lowerCopy(module, [&](OpPassManager &pm) {
-    mdh::LowerToCLIROptions clir;
-    clir.target = "hip:" + options.chip;
-    for (const std::string &file : options.config)
-      clir.config.push_back(file);
-    mdh::buildLowerToCLIRPipeline(pm, clir);
+    mdh::buildHLToGPUCLPipeline(pm, "hip:" + options.chip.getValue(),
+                                options.config);
     mdh::buildGPUToAmdPipeline(pm, options);
   });
 }

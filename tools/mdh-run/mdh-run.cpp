@@ -150,15 +150,16 @@ static cl::opt<int64_t> corruptElement(
 
 static cl::list<std::string> disabledPasses(
     "disable-pass",
-    cl::desc("openmp, c: leave out this CL-IR optimization (repeatable; for "
-             "ablation), e.g. mdh-cl-inline-scalar"),
+    cl::desc("Leave out this CL-IR optimization (repeatable; for "
+             "ablation), e.g. mdh-cl-inline-scalar; cuda and hip know those "
+             "of --mdh-cl-optimize-gpu"),
     cl::CommaSeparated, cl::cat(runCategory));
 
-static cl::list<std::string> enabledPasses(
-    "enable-pass",
-    cl::desc("openmp, c: add this optional CL-IR optimization (repeatable), "
-             "e.g. mdh-cl-unroll"),
-    cl::CommaSeparated, cl::cat(runCategory));
+static cl::list<std::string>
+    enabledPasses("enable-pass",
+                  cl::desc("Add this optional CL-IR optimization (repeatable), "
+                           "e.g. mdh-cl-unroll"),
+                  cl::CommaSeparated, cl::cat(runCategory));
 
 static cl::opt<unsigned>
     optLevel("O",
@@ -446,9 +447,7 @@ int main(int argc, char **argv) {
       }
     }
   } else {
-    cl::Option *hostOptions[] = {&numThreads, &openmpLibrary,
-                                 std::addressof(disabledPasses),
-                                 std::addressof(enabledPasses)};
+    cl::Option *hostOptions[] = {&numThreads, &openmpLibrary};
     for (cl::Option *option : hostOptions) {
       if (option->getNumOccurrences()) {
         llvm::errs() << "mdh-run: error: --" << option->ArgStr
@@ -462,22 +461,25 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  // The GPU targets run the CL-IR optimizations of --mdh-cl-optimize-gpu.
+  ArrayRef<StringRef> known = isGPU ? mdh_cl::getGPUCLOptimizationNames()
+                                    : mdh_cl::getCLOptimizationNames();
+  ArrayRef<StringRef> optional = mdh_cl::getOptionalCLOptimizationNames();
   for (const std::string &name : disabledPasses) {
-    if (!llvm::is_contained(mdh_cl::getCLOptimizationNames(), name)) {
+    if (!llvm::is_contained(known, name)) {
       llvm::errs() << "mdh-run: error: --disable-pass: unknown CL-IR "
                       "optimization '"
-                   << name << "'; known: ";
-      llvm::interleaveComma(mdh_cl::getCLOptimizationNames(), llvm::errs());
+                   << name << "' for target " << target << "; known: ";
+      llvm::interleaveComma(known, llvm::errs());
       llvm::errs() << "\n";
       return 1;
     }
   }
   for (const std::string &name : enabledPasses) {
-    if (!llvm::is_contained(mdh_cl::getOptionalCLOptimizationNames(), name)) {
+    if (!llvm::is_contained(optional, name)) {
       llvm::errs() << "mdh-run: error: --enable-pass: '" << name
                    << "' is not an optional CL-IR optimization; optional: ";
-      llvm::interleaveComma(mdh_cl::getOptionalCLOptimizationNames(),
-                            llvm::errs());
+      llvm::interleaveComma(optional, llvm::errs());
       llvm::errs() << "\n";
       return 1;
     }
@@ -696,13 +698,15 @@ int main(int argc, char **argv) {
     targetText += llvm::formatv(" ({0}), {1} thread(s)", compilerPath,
                                 openmp->getMaxThreads());
   } else if (isGPU) {
-    LowerToCLIROptions toCL;
-    toCL.target = target;
-    toCL.config = ArrayRef<std::string>(configFiles);
+    // HL -> GPU CL-IR with the optimizations, as --lower-to-ptx/amdgpu.
+    auto buildHLToCL = [&](OpPassManager &pm) {
+      buildHLToGPUCLPipeline(pm, target, configFiles, disabledPasses,
+                             enabledPasses);
+    };
     std::function<void(OpPassManager &)> buildPipeline;
     if (emulate) {
       buildPipeline = [&](OpPassManager &pm) {
-        buildLowerToCLIRPipeline(pm, toCL);
+        buildHLToCL(pm);
         GPUEmulationOptions options;
         options.seed = seed;
         buildGPUEmulationToLLVMPipeline(pm, options);
@@ -718,7 +722,7 @@ int main(int argc, char **argv) {
       // ptxas needed, and a newer GPU runs PTX for an older chip). AMD: a
       // code object (HIP cannot JIT AMDGPU assembly).
       buildPipeline = [&](OpPassManager &pm) {
-        buildLowerToCLIRPipeline(pm, toCL);
+        buildHLToCL(pm);
         if (targetKind == "cuda") {
           NvidiaPipelineOptions options;
           options.chip = chip;

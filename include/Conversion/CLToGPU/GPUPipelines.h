@@ -43,6 +43,10 @@ struct NvidiaPipelineOptions : PassPipelineOptions<NvidiaPipelineOptions> {
       *this, "config",
       llvm::cl::desc("JSON configuration files (HL-IR pipelines only); "
                      "default: the heuristic's configuration")};
+  PassOptions::ListOption<std::string> disable{
+      *this, "disable",
+      llvm::cl::desc("GPU CL-IR optimizations to leave out (HL-IR pipelines "
+                     "only; pass names, e.g. mdh-cl-inline-scalar)")};
 };
 
 /// Options of the AMD pipelines (`--mdh-gpu-to-amdgpu` and its HL-IR form).
@@ -70,7 +74,42 @@ struct AmdPipelineOptions : PassPipelineOptions<AmdPipelineOptions> {
       *this, "config",
       llvm::cl::desc("JSON configuration files (HL-IR pipeline only); "
                      "default: the heuristic's configuration")};
+  PassOptions::ListOption<std::string> disable{
+      *this, "disable",
+      llvm::cl::desc("GPU CL-IR optimizations to leave out (HL-IR pipeline "
+                     "only; pass names, e.g. mdh-cl-inline-scalar)")};
 };
+
+/// Options of `--mdh-cl-optimize-gpu`: the CL-IR optimizations that are
+/// correct on GPU CL-IR (mdh_cl::buildGPUCLOptimizationPipeline).
+struct GPUCLOptimizationOptions
+    : PassPipelineOptions<GPUCLOptimizationOptions> {
+  PassOptions::ListOption<std::string> disable{
+      *this, "disable",
+      llvm::cl::desc("Optimizations to leave out (pass names, e.g. "
+                     "mdh-cl-inline-scalar), for ablation")};
+  PassOptions::ListOption<std::string> enable{
+      *this, "enable",
+      llvm::cl::desc("Optional optimizations to run (mdh-cl-unroll)")};
+};
+
+/// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
+/// `--lower-to-clir` with the configuration files `config`, then the GPU
+/// CL-IR optimizations but those named in `disabled`, and the optional ones
+/// named in `enabled` (`--mdh-cl-optimize-gpu`). The first half of every
+/// HL-IR GPU pipeline: `--lower-to-*`, `mdh-run` and the C API.
+void buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
+                            ArrayRef<std::string> config,
+                            ArrayRef<std::string> disabled = {},
+                            ArrayRef<std::string> enabled = {});
+
+/// Checks `disabled` and `enabled` against the GPU CL-IR optimizations
+/// (`disable=` names a default one, `enable=` an optional one); the error
+/// names `pipeline` and the first bad name.
+LogicalResult
+checkGPUCLOptimizationNames(StringRef pipeline, ArrayRef<std::string> disabled,
+                            ArrayRef<std::string> enabled,
+                            function_ref<LogicalResult(const Twine &)> error);
 
 /// CL-IR -> gpu.launch -> NVVM -> PTX (`cubin`: -> ptxas -> cubin).
 void buildGPUToNvidiaPipeline(OpPassManager &pm,
@@ -81,7 +120,8 @@ void buildGPUToAmdPipeline(OpPassManager &pm,
                            const AmdPipelineOptions &options);
 
 /// Registers `--mdh-gpu-to-ptx`, `--mdh-gpu-to-cubin`, `--mdh-gpu-to-amdgpu`,
-/// `--lower-to-ptx`, `--lower-to-cubin` and `--lower-to-amdgpu`.
+/// `--lower-to-ptx`, `--lower-to-cubin`, `--lower-to-amdgpu` and
+/// `--mdh-cl-optimize-gpu`.
 void registerGPUPipelines();
 
 /// Registers the upstream dialects, target attributes, LLVM IR translations

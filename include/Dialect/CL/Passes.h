@@ -33,6 +33,18 @@ ArrayRef<StringRef> getCLOptimizationNames();
 /// Those of them that only run when enabled (`mdh-cl-unroll`).
 ArrayRef<StringRef> getOptionalCLOptimizationNames();
 
+/// The CL-IR optimizations for GPU CL-IR (cuda, hip targets) in the order
+/// `buildGPUCLOptimizationPipeline` runs them; the optional ones are those
+/// of getOptionalCLOptimizationNames.
+ArrayRef<StringRef> getGPUCLOptimizationNames();
+
+/// The CL-IR optimizations that are correct on GPU CL-IR
+/// (`--mdh-cl-optimize-gpu`): the default ones but those named (by pass
+/// argument) in `disabled`, and the optional ones named in `enabled`.
+void buildGPUCLOptimizationPipeline(OpPassManager &pm,
+                                    ArrayRef<std::string> disabled = {},
+                                    ArrayRef<std::string> enabled = {});
+
 #define GEN_PASS_REGISTRATION
 #include "Dialect/CL/Passes.h.inc"
 

@@ -102,10 +102,21 @@ def MDHCLAccumulateInRegisters
     register tile into the original partial results, with the original
     `first` flag as it was at S's first point.
 
+    A reduction loop may run zero times in a trip of S (on GPUs, the range
+    of an idle thread in a partial tile): the register tile then holds
+    nothing, and the combine at the end of S is guarded by an `scf.if` that
+    tests the bounds of every such loop. This needs those bounds to be the
+    same for the whole trip of S; a reduction loop that can be empty and
+    whose bounds depend on the loops around it leaves the accumulation
+    alone.
+
     The register tile is at most `max-cells` elements; other accumulations
     are left alone, as are those whose buffers are read or written
     elsewhere inside S.
   }];
+  // The combine at the end of S is guarded by an scf.if when a reduction
+  // loop may run zero times.
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per function with what the pass changed there">,

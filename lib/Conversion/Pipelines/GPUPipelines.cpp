@@ -4,6 +4,7 @@
 //
 // The GPU pipelines (DESIGN §6, NVIDIA and AMD):
 //
+//   [HL-IR --lower-to-clir, --mdh-cl-optimize-gpu-->] CL-IR
 //   CL-IR --mdh-cl-to-gpu--> gpu.launch --gpu-kernel-outlining--> gpu.module
 //     --mdh-gpu-attach-target (chip checked)--> nvvm / rocdl
 //     --gpu-to-llvm--> host code calling the mgpu* runtime ABI
@@ -14,6 +15,7 @@
 
 #include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
+#include "Dialect/CL/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
@@ -103,14 +105,33 @@ void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
   }
 }
 
-/// HL-IR -> CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`).
-static void buildHLToCL(OpPassManager &pm, StringRef target,
-                        ArrayRef<std::string> config) {
+void mlir::mdh::buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
+                                       ArrayRef<std::string> config,
+                                       ArrayRef<std::string> disabled,
+                                       ArrayRef<std::string> enabled) {
   LowerToCLIROptions clir;
   clir.target = target.str();
   for (const std::string &file : config)
     clir.config.push_back(file);
   buildLowerToCLIRPipeline(pm, clir);
+  mdh_cl::buildGPUCLOptimizationPipeline(pm, disabled, enabled);
+}
+
+LogicalResult mlir::mdh::checkGPUCLOptimizationNames(
+    StringRef pipeline, ArrayRef<std::string> disabled,
+    ArrayRef<std::string> enabled,
+    function_ref<LogicalResult(const Twine &)> error) {
+  ArrayRef<StringRef> optional = mdh_cl::getOptionalCLOptimizationNames();
+  for (const std::string &name : disabled)
+    if (!llvm::is_contained(mdh_cl::getGPUCLOptimizationNames(), name) ||
+        llvm::is_contained(optional, name))
+      return error(pipeline + ": disable=" + name +
+                   " names no default GPU CL-IR optimization");
+  for (const std::string &name : enabled)
+    if (!llvm::is_contained(optional, name))
+      return error(pipeline + ": enable=" + name +
+                   " names no optional CL-IR optimization (mdh-cl-unroll)");
+  return success();
 }
 
 namespace {
@@ -147,11 +168,12 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": ptxas= and ptxas-verbose apply to the "
                      "cubin pipelines only");
-      if (!fromHL && !o.config.empty())
+      if (!fromHL && (!o.config.empty() || !o.disable.empty()))
         return error("--" + name +
-                     ": config= applies to HL-IR input (use "
+                     ": config= and disable= apply to HL-IR input (use "
                      "the lower-to-* pipelines)");
-      return success();
+      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, {},
+                                         error);
     };
   };
   auto amdCheck = [](StringRef name, bool fromHL) {
@@ -163,11 +185,12 @@ void mlir::mdh::registerGPUPipelines() {
       if (o.format != "bin" && (!o.llvmMc.empty() || !o.ldLld.empty()))
         return error("--" + name +
                      ": llvm-mc= and ld-lld= apply to format=bin only");
-      if (!fromHL && !o.config.empty())
+      if (!fromHL && (!o.config.empty() || !o.disable.empty()))
         return error("--" + name +
-                     ": config= applies to HL-IR input (use "
+                     ": config= and disable= apply to HL-IR input (use "
                      "--lower-to-amdgpu)");
-      return success();
+      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, {},
+                                         error);
     };
   };
 
@@ -195,7 +218,7 @@ void mlir::mdh::registerGPUPipelines() {
       "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and PTX",
       nvidiaCheck("lower-to-ptx", false, true),
       [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-        buildHLToCL(pm, "cuda:" + o.chip, o.config);
+        buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
         buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
       });
   registerGPUPipeline<NvidiaPipelineOptions>(
@@ -203,7 +226,7 @@ void mlir::mdh::registerGPUPipelines() {
       "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and cubins",
       nvidiaCheck("lower-to-cubin", true, true),
       [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-        buildHLToCL(pm, "cuda:" + o.chip, o.config);
+        buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
         buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
       });
   registerGPUPipeline<AmdPipelineOptions>(
@@ -212,7 +235,18 @@ void mlir::mdh::registerGPUPipelines() {
       "kernels",
       amdCheck("lower-to-amdgpu", true),
       [](OpPassManager &pm, const AmdPipelineOptions &o) {
-        buildHLToCL(pm, "hip:" + o.chip, o.config);
+        buildHLToGPUCLPipeline(pm, "hip:" + o.chip, o.config, o.disable);
         buildGPUToAmdPipeline(pm, o);
+      });
+  registerGPUPipeline<GPUCLOptimizationOptions>(
+      "mdh-cl-optimize-gpu",
+      "Run the CL-IR optimizations that are correct on GPU CL-IR (before "
+      "--emit-cuda/--emit-hip or --mdh-cl-to-gpu)",
+      [](const GPUCLOptimizationOptions &o, ErrorHandler error) {
+        return checkGPUCLOptimizationNames("--mdh-cl-optimize-gpu", o.disable,
+                                           o.enable, error);
+      },
+      [](OpPassManager &pm, const GPUCLOptimizationOptions &o) {
+        mdh_cl::buildGPUCLOptimizationPipeline(pm, o.disable, o.enable);
       });
 }

@@ -285,7 +285,50 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
   return success();
 }
 
+/// The constant `c` when `v` is `base + c`.
+static std::optional<int64_t> offsetFrom(Value v, Value base) {
+  auto add = v.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  if (add.getLhs() == base)
+    return getConstantIntValue(add.getRhs());
+  if (add.getRhs() == base)
+    return getConstantIntValue(add.getLhs());
+  return std::nullopt;
+}
+
+bool cemit::isRegisterTileLoop(mdh_cl::ForOp op) {
+  if (!isUnitStep(op.getStep()))
+    return false;
+  Value lb = op.getLowerBound(), ub = op.getUpperBound();
+  std::optional<int64_t> lc = getConstantIntValue(lb);
+  std::optional<int64_t> uc = getConstantIntValue(ub);
+  // At least two trips: a loop that runs once needs no unrolling.
+  std::optional<int64_t> trips = offsetFrom(ub, lb);
+  if (lc && uc)
+    trips = *uc - *lc;
+  if (!trips || *trips < 2)
+    return false;
+  // A loop over thread parts or copy elements uses no register buffer; a
+  // loop with a barrier is not per-thread work.
+  bool usesRegister = false;
+  WalkResult result = op.getBody().walk([&](Operation *inner) {
+    if (isa<mdh_cl::BarrierOp>(inner))
+      return WalkResult::interrupt();
+    for (Value operand : inner->getOperands()) {
+      auto buffer = operand.getDefiningOp<mdh_cl::BufferOp>();
+      if (buffer && buffer.getRegion() == mdh_cl::MemRegion::Register)
+        usesRegister = true;
+    }
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted() && usesRegister;
+}
+
 LogicalResult CEmitterBase::emitFor(mdh_cl::ForOp op) {
+  // nvcc and hipcc unroll the loop fully: its trip count is a constant.
+  if (unrollRegisterTiles && isRegisterTileLoop(op))
+    os << "#pragma unroll\n";
   if (failed(emitLoopHeader(op, op.getInductionVar(), op.getLowerBound(),
                             op.getUpperBound(), op.getStep())))
     return failure();

@@ -74,6 +74,13 @@ InFlightDiagnostic opError(Operation *op, const Twine &message = {});
 bool isUnitStep(Value step);
 /// Whether the function writes argument `arg` (then it is an output).
 bool isWritten(BlockArgument arg);
+/// Whether `op` runs over the points of a register tile a number of times
+/// known at compile time: step 1, constant bounds or `ub = lb + c` with at
+/// least two trips, a `register` buffer used in its body, and no barrier in
+/// it. LL-to-CL makes no other loops of that shape; the point loops of a
+/// full tile have it after `mdh-cl-unroll`'s split, or when the tile
+/// divides the size.
+bool isRegisterTileLoop(mdh_cl::ForOp op);
 /// C and C++ keywords and names the generated code uses.
 bool isReservedName(StringRef name);
 
@@ -145,6 +152,9 @@ protected:
   bool spellOutFloatClassification = false;
   /// Constants are printed where they are used rather than as locals.
   bool inlineConstants = false;
+  /// Loops over the points of a full register tile get `#pragma unroll`
+  /// (CUDA, HIP; see isRegisterTileLoop).
+  bool unrollRegisterTiles = false;
 
   /// The text of the functions; the prelude is printed once the helpers
   /// they use are known.

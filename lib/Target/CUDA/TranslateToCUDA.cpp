@@ -58,6 +58,7 @@ public:
         language(language) {
     spellOutFloatClassification = true;
     inlineConstants = true;
+    unrollRegisterTiles = true;
   }
 
   LogicalResult run(raw_ostream &out);

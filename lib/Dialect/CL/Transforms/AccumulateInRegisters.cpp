@@ -20,9 +20,18 @@
 //       accumulate v into acc[i - i3] first (k3 == lb(k3) && k == k3)
 //       flag = (k3 == lb(k3) && k == k3) ? F : flag
 //     }}}
-//     for i = i3 to min(i3 + 6, hi) {
-//       accumulate acc[i - i3] into C[i] first flag
-//     }
+//     if (reached) {                        every reduction loop ran
+//       for i = i3 to min(i3 + 6, hi) {
+//         accumulate acc[i - i3] into C[i] first flag
+//     }}
+//
+// The flush must not run when the reduction loops ran zero times in this
+// trip of S (GPU code has such loops: the k range of an idle thread in the
+// last shared tile, `[lo + t, min(lo + t + 1, hi))`): `acc` and `flag` hold
+// nothing then. A reduction loop that runs whenever it is reached
+// (`k = k3 to min(k3 + 1, hk)` inside `k3 < hk`) needs no test; one whose
+// bounds are the same for the whole trip of S is tested once in `reached`;
+// any other reduction loop leaves the accumulation alone.
 //
 // `acc` is private to the thread and small, so the LLVM lowering keeps it
 // in registers (or at least in L1, unshared).
@@ -35,6 +44,7 @@
 #include "Counts.h"
 #include "LoopBounds.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -113,6 +123,9 @@ private:
   int64_t maxCells;
   Block *s = nullptr;
   SmallVector<Loop> loops; // inner to outer
+  /// Reduction loops that may run zero times in a trip of S (their bounds
+  /// are the same for all of it): the flush is guarded by their bounds.
+  SmallVector<ForOp> mayBeEmpty;
   bool failedToMaterialize = false;
 };
 
@@ -166,6 +179,21 @@ bool Rewriter::analyze() {
   }
   if (cells > maxCells)
     return false;
+  // The first contribution to a cell in S must be at the first trip of
+  // every reduction loop, or there must be none in this trip of S.
+  for (auto [i, loop] : llvm::enumerate(loops)) {
+    if (!loop.reduction ||
+        provablyNonEmpty(loop.op.getLowerBound(), loop.op.getUpperBound()))
+      continue;
+    for (Loop &outer : llvm::drop_begin(loops, i + 1)) {
+      DenseMap<Value, bool> cache;
+      Value iv = outer.op.getInductionVar();
+      if (dependsOn(loop.op.getLowerBound(), iv, cache) ||
+          dependsOn(loop.op.getUpperBound(), iv, cache))
+        return false;
+    }
+    mayBeEmpty.push_back(loop.op);
+  }
   // Nothing else in S may touch the partial results.
   for (Value buffer : op.getBuffers())
     for (Operation *user : buffer.getUsers())
@@ -200,11 +228,23 @@ bool Rewriter::run() {
   // recomputed there, nothing has been changed yet.
   Block flush;
   b.setInsertionPointToStart(&flush);
+  IRMapping mapping;
+  if (!mayBeEmpty.empty()) {
+    Value reached;
+    for (ForOp loop : mayBeEmpty) {
+      Value lb = materialize(b, loop.getLowerBound(), mapping);
+      Value ub = materialize(b, loop.getUpperBound(), mapping);
+      Value runs =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, ub);
+      reached = reached ? arith::AndIOp::create(b, loc, reached, runs) : runs;
+    }
+    auto guard = scf::IfOp::create(b, loc, reached, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(guard.thenBlock());
+  }
   SmallVector<Loop *> points;
   for (Loop &loop : llvm::reverse(loops))
     if (!loop.reduction)
       points.push_back(&loop);
-  IRMapping mapping;
   SmallVector<Value> accIndex;
   for (Loop *loop : points) {
     auto copy = ForOp::create(b, loc, loop->op.getLowerBound(),

@@ -65,6 +65,60 @@ inline Value upperBoundOfInductionVar(Value v) {
   return {};
 }
 
+/// Whether `lb < x` holds for every execution: `lb` is the induction
+/// variable of a loop that ends at (or below) `x`, or both are constants, or
+/// `lb = (u mod P) * t` with `(P - 1) * t < x`.
+inline bool provablyBelow(Value lb, Value x) {
+  std::optional<int64_t> xc = getConstantIntValue(x);
+  if (Value ub = upperBoundOfInductionVar(lb)) {
+    if (ub == x)
+      return true;
+    std::optional<int64_t> uc = getConstantIntValue(ub);
+    if (uc && xc && *uc <= *xc)
+      return true;
+  }
+  if (!xc)
+    return false;
+  if (std::optional<int64_t> lc = getConstantIntValue(lb))
+    return *lc < *xc;
+  auto mul = lb.getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return false;
+  for (auto [factor, other] : {std::pair(mul.getLhs(), mul.getRhs()),
+                               std::pair(mul.getRhs(), mul.getLhs())}) {
+    std::optional<int64_t> t = getConstantIntValue(other);
+    auto rem = factor.getDefiningOp<arith::RemUIOp>();
+    if (!t || !rem)
+      continue;
+    std::optional<int64_t> p = getConstantIntValue(rem.getRhs());
+    if (p && *p >= 1 && *t >= 0 && (*p - 1) * *t < *xc)
+      return true;
+  }
+  return false;
+}
+
+/// Whether a loop from `lb` to `ub` runs at least once whenever it is
+/// reached: constant bounds with `lb < ub`, `ub = lb + c` with `c >= 1`, or
+/// the tile end `min(lb + c, x)` with `c >= 1` and `lb < x`.
+inline bool provablyNonEmpty(Value lb, Value ub) {
+  std::optional<int64_t> lc = getConstantIntValue(lb);
+  std::optional<int64_t> uc = getConstantIntValue(ub);
+  if (lc && uc)
+    return *lc < *uc;
+  if (std::optional<int64_t> c = offsetFrom(ub, lb))
+    return *c >= 1;
+  auto min = ub.getDefiningOp<arith::MinUIOp>();
+  if (!min)
+    return false;
+  for (auto [end, other] : {std::pair(min.getLhs(), min.getRhs()),
+                            std::pair(min.getRhs(), min.getLhs())}) {
+    std::optional<int64_t> c = offsetFrom(end, lb);
+    if (c && *c >= 1 && provablyBelow(lb, other))
+      return true;
+  }
+  return false;
+}
+
 /// Moves the pure, speculatable ops of every `mdh_cl.for` in `root` whose
 /// operands are defined outside the loop to just before it, inner loops
 /// first. LL-to-CL computes tile ends where the loop that uses them is

@@ -61,3 +61,42 @@ void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
     pm.addPass(createMDHCLSimplifyIndices());
   pm.addPass(createCSEPass());
 }
+
+ArrayRef<StringRef> mlir::mdh_cl::getGPUCLOptimizationNames() {
+  // Those whose result on GPU CL-IR the CUDA emulation test
+  // (test/lit/Target/CUDA/emulate.test) checks. Not the vectorizer: its
+  // vector register tiles are written for the CPU.
+  static const StringRef names[] = {
+      "mdh-cl-eliminate-partition-indices", "mdh-cl-accumulate-in-registers",
+      "mdh-cl-unroll", "mdh-cl-inline-scalar", "mdh-cl-simplify-indices"};
+  return names;
+}
+
+void mlir::mdh_cl::buildGPUCLOptimizationPipeline(
+    OpPassManager &pm, ArrayRef<std::string> disabled,
+    ArrayRef<std::string> optional) {
+  // mdh-cl-unroll is optional here too: on a random 10-dimensional
+  // mcc_capsule configuration its split grew the CL-IR to 28 MB and the
+  // cubin pipeline took minutes.
+  auto enabled = [&](StringRef name) {
+    if (llvm::is_contained(getOptionalCLOptimizationNames(), name))
+      return llvm::is_contained(optional, name.str());
+    return !llvm::is_contained(disabled, name.str());
+  };
+  pm.addPass(createCanonicalizerPass());
+  if (enabled("mdh-cl-eliminate-partition-indices"))
+    pm.addPass(createMDHCLEliminatePartitionIndices());
+  if (enabled("mdh-cl-accumulate-in-registers"))
+    pm.addPass(createMDHCLAccumulateInRegisters());
+  // Full register tiles get constant trip counts (#pragma unroll in the
+  // emitted CUDA/HIP, unrolled by LLVM on the MLIR path).
+  if (enabled("mdh-cl-unroll")) {
+    pm.addPass(createMDHCLUnroll());
+    pm.addPass(createCanonicalizerPass());
+  }
+  if (enabled("mdh-cl-inline-scalar"))
+    pm.addPass(createMDHCLInlineScalar());
+  if (enabled("mdh-cl-simplify-indices"))
+    pm.addPass(createMDHCLSimplifyIndices());
+  pm.addPass(createCSEPass());
+}

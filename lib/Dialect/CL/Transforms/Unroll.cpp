@@ -66,8 +66,13 @@ static ForOp splitFullTiles(ForOp loop, arith::MinUIOp end,
                             IRRewriter &rewriter) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
-  Value span = arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
+  // The span is 0 when the loop runs zero times with `ub < lb` (an idle
+  // GPU thread's range past the end of a partial tile): `ub - lb` would
+  // wrap, and the partial loop from `lb + (ub - lb) / t * t` to `ub` would
+  // then run once over another thread's points.
+  Value top = arith::MaxUIOp::create(rewriter, loc, loop.getUpperBound(),
                                      loop.getLowerBound());
+  Value span = arith::SubIOp::create(rewriter, loc, top, loop.getLowerBound());
   Value tiles = arith::DivUIOp::create(rewriter, loc, span, loop.getStep());
   Value full = arith::MulIOp::create(rewriter, loc, tiles, loop.getStep());
   Value mid = arith::AddIOp::create(rewriter, loc, loop.getLowerBound(), full);

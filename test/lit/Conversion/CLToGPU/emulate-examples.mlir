@@ -18,6 +18,12 @@
 // RUN: diff %t.oracle %t.cuda80
 // RUN: mdh-opt %s --lower-to-clir=target=hip:gfx90a --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip
 // RUN: diff %t.oracle %t.hip
+// The same after the GPU CL-IR optimizations (--mdh-cl-optimize-gpu): their
+// result goes through --mdh-cl-to-gpu and the emulation too.
+// RUN: mdh-opt %s --lower-to-clir=target=cuda:sm_90 --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} | %{run} > %t.cuda-opt
+// RUN: diff %t.oracle %t.cuda-opt
+// RUN: mdh-opt %s --lower-to-clir=target=hip:gfx90a --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip-opt
+// RUN: diff %t.oracle %t.hip-opt
 
 // The oracle's results, for a few positions (the diffs compare all).
 // CHECK-LABEL: matmul

@@ -1,0 +1,73 @@
+// RUN: mdh-translate %s --emit-cuda | FileCheck %s
+// RUN: mdh-translate %s --emit-hip | FileCheck %s
+
+// `#pragma unroll` goes on the loops over the points of a register tile
+// whose trip count is a constant (step 1, `ub = lb + c` or constant bounds,
+// at least two trips): they use a `register` buffer and hold no barrier.
+
+// CHECK-LABEL: tiles_main(
+// The full tile's point loop (lo to lo + 4) and the constant one (0 to 2).
+// CHECK:         #pragma unroll
+// CHECK-NEXT:    for (int64_t [[I:v[0-9]+]] = [[LO:v[0-9]+]]; [[I]] < [[HI:v[0-9]+]]; ++[[I]]) {
+// CHECK:         #pragma unroll
+// CHECK-NEXT:    for (int64_t [[J:v[0-9]+]] = 0; [[J]] < 2; ++[[J]]) {
+// Not: a partial tile (min bound), a loop without register buffers, a
+// loop with a barrier, a single trip.
+// CHECK-NOT:     #pragma unroll
+// CHECK:         }
+// CHECK:         extern "C"
+func.func @tiles(%a: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c15 = arith.constant 15 : index
+  %f0 = arith.constant 0.0 : f32
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c4 step %c1 on threads x {
+      %r = mdh_cl.buffer register : memref<4xf32>
+      %lo = arith.muli %t, %c4 : index
+      %hi = arith.addi %lo, %c4 : index
+      mdh_cl.for %i = %lo to %hi step %c1 {
+        %v = memref.load %a[%i] : memref<16xf32>
+        %k = arith.subi %i, %lo : index
+        memref.store %v, %r[%k] : memref<4xf32>
+      }
+      mdh_cl.for %j = %c0 to %c2 step %c1 {
+        %v = memref.load %r[%j] : memref<4xf32>
+        memref.store %v, %a[%j] : memref<16xf32>
+      }
+      %e = arith.addi %lo, %c4 : index
+      %pe = arith.minui %e, %c15 : index
+      mdh_cl.for %i = %lo to %pe step %c1 {
+        %k = arith.subi %i, %lo : index
+        %v = memref.load %r[%k] : memref<4xf32>
+        memref.store %v, %a[%i] : memref<16xf32>
+      }
+      mdh_cl.for %i = %lo to %hi step %c1 {
+        memref.store %f0, %a[%i] : memref<16xf32>
+      }
+      mdh_cl.for %j = %c0 to %c2 step %c1 {
+        %v = memref.load %r[%j] : memref<4xf32>
+        memref.store %v, %a[%j] : memref<16xf32>
+        mdh_cl.barrier
+      }
+      mdh_cl.for %j = %c0 to %c1 step %c1 {
+        %v = memref.load %r[%j] : memref<4xf32>
+        memref.store %v, %a[%j] : memref<16xf32>
+      }
+    }
+  }
+  return
+}
+
+// From HL-IR: `--mdh-cl-optimize-gpu=enable=mdh-cl-unroll` between `--lower-to-clir` and
+// `--emit-cuda` splits the register tiles of MatMul into full and partial
+// ones; the full tiles' loops get the pragma. Without it, no loop has a
+// constant trip count.
+// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --mdh-cl-optimize-gpu=enable=mdh-cl-unroll --emit-cuda | FileCheck %s --check-prefix=OPT
+// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --emit-cuda | FileCheck %s --check-prefix=PLAIN
+// OPT:         #pragma unroll
+// OPT-NEXT:    for (
+// PLAIN-NOT:   #pragma unroll
+// PLAIN:       extern "C"
