@@ -94,25 +94,26 @@ def MDHCLAccumulateInRegisters
     at every point and, for the partial results of several threads in one
     buffer, sharing cache lines between threads. This pass gives each
     `mdh_cl.accumulate` a `register` buffer of the shape of its register
-    tile: the innermost region S around it whose loops are either
-    reduction loops (their induction variable does not reach the
-    accumulation's indices) or point loops (step 1, at most a constant
-    number of trips). Inside S the accumulation goes to the register
-    buffer; at the end of S one loop nest over the point loops combines the
-    register tile into the original partial results, with the original
-    `first` flag as it was at S's first point.
+    tile: the loop nest around it whose loops are either reduction loops
+    (their induction variable does not reach the accumulation's indices),
+    point loops (step 1, at most a constant number of trips) or loops over
+    a thread's part of a tile that run at most once. Inside the nest the
+    accumulation goes to the register buffer; right after it one loop nest
+    over the point loops combines the register tile into the original
+    partial results, with the original `first` flag as it was at the
+    nest's first point. Code after the nest may read the partial results
+    (on GPUs, the combine of the threads' results in shared memory).
 
     A reduction loop may run zero times in a trip of S (on GPUs, the range
     of an idle thread in a partial tile): the register tile then holds
-    nothing, and the combine at the end of S is guarded by an `scf.if` that
+    nothing, and the combine after the nest is guarded by an `scf.if` that
     tests the bounds of every such loop. This needs those bounds to be the
-    same for the whole trip of S; a reduction loop that can be empty and
-    whose bounds depend on the loops around it leaves the accumulation
-    alone.
+    same for the whole nest; a reduction loop that can be empty and whose
+    bounds depend on the loops around it leaves the accumulation alone.
 
     The register tile is at most `max-cells` elements; other accumulations
     are left alone, as are those whose buffers are read or written
-    elsewhere inside S.
+    elsewhere inside the nest.
   }];
   // The combine at the end of S is guarded by an scf.if when a reduction
   // loop may run zero times.
@@ -161,6 +162,55 @@ def MDHCLUnroll : MDHCL_Pass<"mdh-cl-unroll"> {
     Statistic<"numSplit", "split", "tile loops split into full and partial tiles">,
     Statistic<"numUnrolled", "unrolled", "loops fully unrolled">
   ];
+}
+
+def MDHCLPadRegisterTiles : MDHCL_Pass<"mdh-cl-pad-register-tiles"> {
+  let summary = "Give the loops over register tiles a constant trip count";
+  let description = [{
+    On GPUs a thread's `register` buffers stay in registers only when every
+    index into them is a compile-time constant after unrolling; otherwise
+    the compiler puts them into local memory (`ptxas -v`: a stack frame).
+    The loops over a register tile have run-time bounds, since tiles are
+    partial at the borders and idle threads' ranges are empty. This pass
+    pads each such loop to the constant bound of its trip count and guards
+    the body:
+
+    ```mlir
+    mdh_cl.for %i = %lo to %hi step %c1 { ... %i ... }  // %hi = min(%lo + 4, %n)
+    ```
+
+    becomes
+
+    ```mlir
+    mdh_cl.for %j = %c0 to %c4 step %c1 {
+      %i = arith.addi %lo, %j : index
+      %in = arith.cmpi ult, %i, %hi : index
+      scf.if %in { ... %i ... }
+    }
+    ```
+
+    A loop is padded when its step is 1, its trip count is at most a
+    constant between 2 and `max-trips` (`lo + c`, `min(lo + c, x)`) but not
+    known exactly, its body reads or writes a `register` buffer, and it
+    holds no barrier (barriers must stay in uniform control flow). Every
+    `mdh_cl.copy` into a `register` buffer becomes a loop nest over the
+    buffer's static shape with the copy's sizes as guards. The CUDA and HIP
+    emitters mark the padded loops `#pragma unroll`; LLVM unrolls them on
+    the MLIR path. For GPU CL-IR (`--mdh-cl-optimize-gpu`); on the host,
+    `mdh-cl-vectorize-register-tiles` makes vector registers instead.
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per function with what the pass changed there">,
+    Option<"maxTrips", "max-trips", "int64_t", /*default=*/"16",
+           "Largest constant trip count a loop is padded to">
+  ];
+  let statistics = [
+    Statistic<"numLoops", "loops", "register-tile loops padded">,
+    Statistic<"numCopies", "copies", "copies into register buffers padded">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def MDHCLReduceBuffers : MDHCL_Pass<"mdh-cl-reduce-buffers"> {

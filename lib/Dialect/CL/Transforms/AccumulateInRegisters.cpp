@@ -33,6 +33,14 @@
 // bounds are the same for the whole trip of S is tested once in `reached`;
 // any other reduction loop leaves the accumulation alone.
 //
+// The loops between the accumulation and S are point loops with a small
+// trip count, loops over a thread's part of a tile that run at most once
+// (one point), and reduction loops; S is the body of the first loop (or
+// thread loop) of any other kind. The flush follows the outermost of those
+// loops (the nest), so code after the nest in S may read the partial
+// results (the combine of the threads' results in GPU code); inside the
+// nest only the accumulation may touch them.
+//
 // `acc` is private to the thread and small, so the LLVM lowering keeps it
 // in registers (or at least in L1, unshared).
 //
@@ -93,16 +101,19 @@ static bool dependsOn(Value v, Value iv, DenseMap<Value, bool> &cache) {
   return result;
 }
 
-/// Whether `v` is available at the end of block `s` (defined outside the
-/// ops nested in `s`).
-static bool availableAtEnd(Value v, Block *s) {
+/// Whether `v` is available just after `nest`, an op of block `s`: defined
+/// outside the ops nested in `s`, or in `s` before `nest`.
+static bool availableAfter(Value v, Block *s, Operation *nest) {
   Operation *owner = s->getParentOp();
   Region *region = v.getParentRegion();
   Operation *defOp = region ? region->getParentOp() : nullptr;
   if (!defOp)
     return true;
-  // Defined in `s` itself, or outside `owner`.
-  return v.getParentBlock() == s || !owner->isAncestor(defOp);
+  if (v.getParentBlock() == s) {
+    Operation *def = v.getDefiningOp();
+    return !def || def->isBeforeInBlock(nest);
+  }
+  return !owner->isAncestor(defOp);
 }
 
 class Rewriter {
@@ -115,9 +126,16 @@ public:
 
 private:
   bool analyze();
+  /// Whether `v` can be computed at the end of S from values available
+  /// there and the induction variables `ivs`: through pure ops only.
+  bool recomputable(Value v, ArrayRef<Value> ivs);
   /// Clones into `b` what `v` needs inside S, with the mapping of the
   /// point loops' induction variables.
   Value materialize(OpBuilder &b, Value v, IRMapping &mapping);
+
+  /// The outermost loop of the register tile's nest, an op of S: the flush
+  /// follows it.
+  Operation *nest() const { return loops.back().op; }
 
   AccumulateOp op;
   int64_t maxCells;
@@ -126,6 +144,10 @@ private:
   /// Reduction loops that may run zero times in a trip of S (their bounds
   /// are the same for all of it): the flush is guarded by their bounds.
   SmallVector<ForOp> mayBeEmpty;
+  /// Whether a reduction loop may run zero times in some trips of a loop
+  /// around it: then `started`, a register flag per cell, says whether the
+  /// cell holds a contribution yet (the first one is where it is false).
+  bool trackStarted = false;
   bool failedToMaterialize = false;
 };
 
@@ -157,6 +179,15 @@ bool Rewriter::analyze() {
       loops.push_back({loop, false, *trips});
       continue;
     }
+    // A loop over a thread's part of a tile that runs at most once (its
+    // span is at most its step; GPU code has one per level between the
+    // threads and the register tile): one point of the register tile, so
+    // that the tile can live across the shared tiles' reduction loops
+    // around it.
+    if (step && *step > 1 && trips && *trips <= *step) {
+      loops.push_back({loop, false, 1});
+      continue;
+    }
     s = &loop.getBody().front();
     break;
   }
@@ -166,12 +197,18 @@ bool Rewriter::analyze() {
   // The register tile must be small, its point loops recreatable at the
   // end of S, and the flag must not depend on the points.
   int64_t cells = 1;
-  for (Loop &loop : loops) {
+  for (auto [i, loop] : llvm::enumerate(loops)) {
     if (loop.reduction)
       continue;
     cells *= loop.trips;
-    if (!availableAtEnd(loop.op.getLowerBound(), s) ||
-        !availableAtEnd(loop.op.getUpperBound(), s))
+    // The flush recreates the point loops outermost first: their bounds may
+    // use the induction variables of the point loops around them.
+    SmallVector<Value> outerPoints;
+    for (Loop &outer : llvm::drop_begin(loops, i + 1))
+      if (!outer.reduction)
+        outerPoints.push_back(outer.op.getInductionVar());
+    if (!recomputable(loop.op.getLowerBound(), outerPoints) ||
+        !recomputable(loop.op.getUpperBound(), outerPoints))
       return false;
     DenseMap<Value, bool> cache;
     if (dependsOn(op.getFirst(), loop.op.getInductionVar(), cache))
@@ -179,8 +216,9 @@ bool Rewriter::analyze() {
   }
   if (cells > maxCells)
     return false;
-  // The first contribution to a cell in S must be at the first trip of
-  // every reduction loop, or there must be none in this trip of S.
+  // The first contribution to a cell in the nest must be at the first trip
+  // of every reduction loop, or there must be none in this trip of the nest.
+  // Otherwise a run-time flag says whether the tile holds anything yet.
   for (auto [i, loop] : llvm::enumerate(loops)) {
     if (!loop.reduction ||
         provablyNonEmpty(loop.op.getLowerBound(), loop.op.getUpperBound()))
@@ -190,22 +228,36 @@ bool Rewriter::analyze() {
       Value iv = outer.op.getInductionVar();
       if (dependsOn(loop.op.getLowerBound(), iv, cache) ||
           dependsOn(loop.op.getUpperBound(), iv, cache))
-        return false;
+        trackStarted = true;
     }
     mayBeEmpty.push_back(loop.op);
   }
-  // Nothing else in S may touch the partial results.
+  if (trackStarted)
+    mayBeEmpty.clear();
+  // Nothing else in the nest may touch the partial results (the flush
+  // comes right after it).
   for (Value buffer : op.getBuffers())
     for (Operation *user : buffer.getUsers())
-      if (user != op && s->getParentOp()->isProperAncestor(user))
+      if (user != op && nest()->isAncestor(user))
         return false;
   return true;
+}
+
+bool Rewriter::recomputable(Value v, ArrayRef<Value> ivs) {
+  if (availableAfter(v, s, nest()) || llvm::is_contained(ivs, v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return recomputable(operand, ivs);
+  });
 }
 
 Value Rewriter::materialize(OpBuilder &b, Value v, IRMapping &mapping) {
   if (Value mapped = mapping.lookupOrNull(v))
     return mapped;
-  if (availableAtEnd(v, s))
+  if (availableAfter(v, s, nest()))
     return v;
   Operation *def = v.getDefiningOp();
   if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def)) {
@@ -223,6 +275,27 @@ bool Rewriter::run() {
     return false;
   Location loc = op.getLoc();
   OpBuilder b(op.getContext());
+  auto region = MemRegionAttr::get(op.getContext(), MemRegion::Register);
+  Type i1 = b.getI1Type();
+
+  SmallVector<Loop *> points;
+  for (Loop &loop : llvm::reverse(loops))
+    if (!loop.reduction)
+      points.push_back(&loop);
+  SmallVector<int64_t> shape;
+  for (Loop *loop : points)
+    shape.push_back(loop->trips);
+  if (shape.empty())
+    shape.push_back(1);
+  // With `trackStarted`, per cell: whether it holds a contribution, and the
+  // original flag at its first one. Unlinked until the rewrite is certain.
+  BufferOp started, flag;
+  if (trackStarted)
+    started = BufferOp::create(b, loc, MemRefType::get(shape, i1), region);
+  flag = BufferOp::create(
+      b, loc,
+      MemRefType::get(trackStarted ? shape : SmallVector<int64_t>{1}, i1),
+      region);
 
   // The flush is built first, into a detached block: if an index cannot be
   // recomputed there, nothing has been changed yet.
@@ -241,82 +314,106 @@ bool Rewriter::run() {
     auto guard = scf::IfOp::create(b, loc, reached, /*withElseRegion=*/false);
     b.setInsertionPointToStart(guard.thenBlock());
   }
-  SmallVector<Loop *> points;
-  for (Loop &loop : llvm::reverse(loops))
-    if (!loop.reduction)
-      points.push_back(&loop);
   SmallVector<Value> accIndex;
   for (Loop *loop : points) {
-    auto copy = ForOp::create(b, loc, loop->op.getLowerBound(),
-                              loop->op.getUpperBound(), loop->op.getStep());
+    Value lb = materialize(b, loop->op.getLowerBound(), mapping);
+    Value ub = materialize(b, loop->op.getUpperBound(), mapping);
+    auto copy = ForOp::create(b, loc, lb, ub, loop->op.getStep());
     Block *body = b.createBlock(&copy.getBody(), {}, {b.getIndexType()}, {loc});
     mapping.map(loop->op.getInductionVar(), body->getArgument(0));
     b.setInsertionPointToStart(body);
-    accIndex.push_back(arith::SubIOp::create(b, loc, body->getArgument(0),
-                                             loop->op.getLowerBound()));
+    accIndex.push_back(arith::SubIOp::create(b, loc, body->getArgument(0), lb));
   }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   if (accIndex.empty())
-    accIndex.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+    accIndex.push_back(zero);
   SmallVector<Value> targetIndex;
   for (Value index : op.getIndices())
     targetIndex.push_back(materialize(b, index, mapping));
   if (failedToMaterialize) {
     flush.dropAllDefinedValueUses();
     flush.clear();
+    for (BufferOp buffer : {started, flag})
+      if (buffer)
+        buffer->destroy();
     return false;
   }
 
-  // The register tiles and the flag, at the start of S.
-  SmallVector<int64_t> shape;
-  for (Loop *loop : points)
-    shape.push_back(loop->trips);
-  if (shape.empty())
-    shape.push_back(1);
+  // The register tiles and the flags, at the start of S.
   OpBuilder top = OpBuilder::atBlockBegin(s);
-  auto region = MemRegionAttr::get(op.getContext(), MemRegion::Register);
   SmallVector<Value> accs;
   for (Value value : op.getValues())
     accs.push_back(BufferOp::create(
         top, loc, MemRefType::get(shape, value.getType()), region));
-  Value flag =
-      BufferOp::create(top, loc, MemRefType::get({1}, top.getI1Type()), region);
+  top.insert(flag);
+  if (started) {
+    top.insert(started);
+    // No cell holds anything at the start of every run of the nest.
+    OpBuilder before(nest());
+    SmallVector<Value> cell;
+    Value lb = arith::ConstantIndexOp::create(before, loc, 0);
+    Value step = arith::ConstantIndexOp::create(before, loc, 1);
+    for (int64_t extent : shape) {
+      Value ub = arith::ConstantIndexOp::create(before, loc, extent);
+      auto loop = ForOp::create(before, loc, lb, ub, step);
+      Block *body = before.createBlock(&loop.getBody(), {},
+                                       {before.getIndexType()}, {loc});
+      cell.push_back(body->getArgument(0));
+      before.setInsertionPointToStart(body);
+    }
+    Value no = arith::ConstantIntOp::create(before, loc, 0, 1);
+    memref::StoreOp::create(before, loc, no, started, cell);
+  }
 
   // Finish the flush: read the tiles and the flag, combine into the
-  // original partial results.
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  // original partial results (cells that hold something).
+  SmallVector<Value> flagIndex = started ? accIndex : SmallVector<Value>{zero};
+  if (started) {
+    Value any = memref::LoadOp::create(b, loc, started, accIndex);
+    auto guard = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+    b.setInsertionPoint(guard.thenBlock()->getTerminator());
+  }
   SmallVector<Value> values;
   for (Value acc : accs)
     values.push_back(memref::LoadOp::create(b, loc, acc, accIndex));
-  Value first = memref::LoadOp::create(b, loc, flag, ValueRange{zero});
+  Value first = memref::LoadOp::create(b, loc, flag, flagIndex);
   AccumulateOp::create(b, loc, values, op.getBuffers(), targetIndex, first,
                        op.getCombiner());
-  while (!flush.empty())
-    flush.front().moveBefore(s, s->end());
+  s->getOperations().splice(std::next(nest()->getIterator()),
+                            flush.getOperations());
 
-  // Inside S: the first contribution to a tile cell is at the first trip of
-  // every reduction loop in S.
+  // Inside the nest: the first contribution to a tile cell is at the first
+  // trip of every reduction loop, or where the cell's `started` is false.
   b.setInsertionPoint(op);
-  Value firstInS = arith::ConstantIntOp::create(b, loc, 1, 1);
-  SmallVector<Value> inner;
+  Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value firstInS = yes;
   for (Loop &loop : loops) {
-    if (!loop.reduction)
+    if (!loop.reduction || started)
       continue;
     Value atFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                           loop.op.getInductionVar(),
                                           loop.op.getLowerBound());
     firstInS = arith::AndIOp::create(b, loc, firstInS, atFirst);
   }
+  SmallVector<Value> inner;
   for (Loop *loop : points)
     inner.push_back(arith::SubIOp::create(b, loc, loop->op.getInductionVar(),
                                           loop->op.getLowerBound()));
+  Value zeroIn = arith::ConstantIndexOp::create(b, loc, 0);
   if (inner.empty())
-    inner.push_back(arith::ConstantIndexOp::create(b, loc, 0));
+    inner.push_back(zeroIn);
+  if (started) {
+    Value was = memref::LoadOp::create(b, loc, started, inner);
+    firstInS = arith::XOrIOp::create(b, loc, was, yes);
+  }
   AccumulateOp::create(b, loc, op.getValues(), accs, inner, firstInS,
                        op.getCombiner());
-  Value zeroIn = arith::ConstantIndexOp::create(b, loc, 0);
-  Value old = memref::LoadOp::create(b, loc, flag, ValueRange{zeroIn});
+  SmallVector<Value> flagIn = started ? inner : SmallVector<Value>{zeroIn};
+  Value old = memref::LoadOp::create(b, loc, flag, flagIn);
   Value updated = arith::SelectOp::create(b, loc, firstInS, op.getFirst(), old);
-  memref::StoreOp::create(b, loc, updated, flag, ValueRange{zeroIn});
+  memref::StoreOp::create(b, loc, updated, flag, flagIn);
+  if (started)
+    memref::StoreOp::create(b, loc, yes, started, inner);
   op.erase();
   return true;
 }

@@ -36,21 +36,28 @@ struct EliminatePartitionIndicesPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<ForOp> loops;
-    getOperation()->walk([&](ForOp loop) {
-      if (runsOnce(loop.getLowerBound(), loop.getUpperBound(), loop.getStep()))
-        loops.push_back(loop);
-    });
-    // The decisions are taken before anything is rewritten: inlining a
-    // loop replaces its induction variable by its lower bound, which keeps
-    // the facts the other decisions used but not their syntactic form.
     IRRewriter rewriter(&getContext());
     Counts counts;
-    for (ForOp loop : loops) {
-      counts.add(loop);
-      Block &body = loop.getBody().front();
-      rewriter.inlineBlockBefore(&body, loop, {loop.getLowerBound()});
-      rewriter.eraseOp(loop);
+    // In rounds: the decisions of a round are taken before anything is
+    // rewritten (inlining a loop replaces its induction variable by its
+    // lower bound, which keeps the facts the other decisions used but not
+    // their syntactic form); the next round sees the inlined bounds, which
+    // can prove more (a thread's loop inside its block's single-trip loop).
+    while (true) {
+      SmallVector<ForOp> loops;
+      getOperation()->walk([&](ForOp loop) {
+        if (runsOnce(loop.getLowerBound(), loop.getUpperBound(),
+                     loop.getStep()))
+          loops.push_back(loop);
+      });
+      if (loops.empty())
+        break;
+      for (ForOp loop : loops) {
+        counts.add(loop);
+        Block &body = loop.getBody().front();
+        rewriter.inlineBlockBefore(&body, loop, {loop.getLowerBound()});
+        rewriter.eraseOp(loop);
+      }
     }
     counts.finish(numLoops, report, getArgument(), "single-trip loops removed");
   }

@@ -19,6 +19,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <optional>
 
 namespace mlir::mdh_cl {
@@ -65,10 +67,68 @@ inline Value upperBoundOfInductionVar(Value v) {
   return {};
 }
 
+/// A constant that the index `v` never exceeds: constants, the induction
+/// variable of a loop with a bounded upper bound (minus one), `x mod P`
+/// (`P - 1`), and sums, products, quotients by constants and minima of
+/// bounded values. LL-to-CL builds a thread's offset in a tile this way,
+/// `(t mod P) * s`.
+inline std::optional<int64_t> constantUpperBound(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  if (depth > 16)
+    return std::nullopt;
+  auto bound = [&](Value x) { return constantUpperBound(x, depth + 1); };
+  if (Value ub = upperBoundOfInductionVar(v)) {
+    std::optional<int64_t> u = bound(ub);
+    return u && *u >= 1 ? std::optional<int64_t>(*u - 1) : std::nullopt;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto rem = dyn_cast<arith::RemUIOp>(def)) {
+    std::optional<int64_t> p = getConstantIntValue(rem.getRhs());
+    if (p && *p >= 1)
+      return *p - 1;
+    return std::nullopt;
+  }
+  if (auto min = dyn_cast<arith::MinUIOp>(def)) {
+    std::optional<int64_t> a = bound(min.getLhs()), b = bound(min.getRhs());
+    if (a && b)
+      return std::min(*a, *b);
+    return a ? a : b;
+  }
+  if (auto div = dyn_cast<arith::DivUIOp>(def)) {
+    std::optional<int64_t> a = bound(div.getLhs());
+    std::optional<int64_t> c = getConstantIntValue(div.getRhs());
+    if (a && c && *c >= 1 && *a >= 0)
+      return *a / *c;
+    return std::nullopt;
+  }
+  std::optional<int64_t> a, b, result;
+  if (auto add = dyn_cast<arith::AddIOp>(def)) {
+    a = bound(add.getLhs());
+    b = bound(add.getRhs());
+    int64_t sum;
+    if (a && b && *a >= 0 && *b >= 0 && !llvm::AddOverflow(*a, *b, sum))
+      result = sum;
+  } else if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+    a = bound(mul.getLhs());
+    b = bound(mul.getRhs());
+    int64_t product;
+    if (a && b && *a >= 0 && *b >= 0 && !llvm::MulOverflow(*a, *b, product))
+      result = product;
+  }
+  return result;
+}
+
 /// Whether `lb < x` holds for every execution: `lb` is the induction
-/// variable of a loop that ends at (or below) `x`, or both are constants, or
-/// `lb = (u mod P) * t` with `(P - 1) * t < x`.
-inline bool provablyBelow(Value lb, Value x) {
+/// variable of a loop that ends at (or below) `x`; `x = lb + c` with
+/// `c >= 1`; `x = min(y, z)` with `lb` below both; `lb = p + q` and
+/// `x = p + c` with `q`'s bound below `c` (a thread's offset inside its
+/// block's tile); or `x` is a constant above `lb`'s bound.
+inline bool provablyBelow(Value lb, Value x, int depth = 0) {
+  if (depth > 8)
+    return false;
   std::optional<int64_t> xc = getConstantIntValue(x);
   if (Value ub = upperBoundOfInductionVar(lb)) {
     if (ub == x)
@@ -77,24 +137,22 @@ inline bool provablyBelow(Value lb, Value x) {
     if (uc && xc && *uc <= *xc)
       return true;
   }
-  if (!xc)
-    return false;
-  if (std::optional<int64_t> lc = getConstantIntValue(lb))
-    return *lc < *xc;
-  auto mul = lb.getDefiningOp<arith::MulIOp>();
-  if (!mul)
-    return false;
-  for (auto [factor, other] : {std::pair(mul.getLhs(), mul.getRhs()),
-                               std::pair(mul.getRhs(), mul.getLhs())}) {
-    std::optional<int64_t> t = getConstantIntValue(other);
-    auto rem = factor.getDefiningOp<arith::RemUIOp>();
-    if (!t || !rem)
-      continue;
-    std::optional<int64_t> p = getConstantIntValue(rem.getRhs());
-    if (p && *p >= 1 && *t >= 0 && (*p - 1) * *t < *xc)
-      return true;
+  if (std::optional<int64_t> c = offsetFrom(x, lb))
+    return *c >= 1;
+  if (auto min = x.getDefiningOp<arith::MinUIOp>())
+    return provablyBelow(lb, min.getLhs(), depth + 1) &&
+           provablyBelow(lb, min.getRhs(), depth + 1);
+  if (auto add = lb.getDefiningOp<arith::AddIOp>()) {
+    for (auto [base, rest] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())}) {
+      std::optional<int64_t> c = offsetFrom(x, base);
+      std::optional<int64_t> r = constantUpperBound(rest);
+      if (c && r && *r < *c)
+        return true;
+    }
   }
-  return false;
+  std::optional<int64_t> bound = constantUpperBound(lb);
+  return xc && bound && *bound < *xc;
 }
 
 /// Whether a loop from `lb` to `ub` runs at least once whenever it is

@@ -10,6 +10,7 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace mlir::mdh_cl;
 
 ArrayRef<StringRef> mlir::mdh_cl::getCLOptimizationNames() {
   static const StringRef names[] = {"mdh-cl-eliminate-partition-indices",
@@ -30,10 +31,14 @@ ArrayRef<StringRef> mlir::mdh_cl::getOptionalCLOptimizationNames() {
   return names;
 }
 
-void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
-                                               ArrayRef<std::string> disabled,
-                                               ArrayRef<std::string> optional) {
+/// Adds those of `names` (a subsequence of getCLOptimizationNames) that are
+/// on: the default ones not in `disabled`, the optional ones in `optional`.
+static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
+                             ArrayRef<std::string> disabled,
+                             ArrayRef<std::string> optional) {
   auto enabled = [&](StringRef name) {
+    if (!llvm::is_contained(names, name))
+      return false;
     if (llvm::is_contained(getOptionalCLOptimizationNames(), name))
       return llvm::is_contained(optional, name.str());
     return !llvm::is_contained(disabled, name.str());
@@ -48,6 +53,11 @@ void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
     pm.addPass(createMDHCLReduceBuffers());
   if (enabled("mdh-cl-accumulate-in-registers"))
     pm.addPass(createMDHCLAccumulateInRegisters());
+  // GPUs: constant trip counts over the register tiles made above.
+  if (enabled("mdh-cl-pad-register-tiles"))
+    pm.addPass(createMDHCLPadRegisterTiles());
+  // Full register tiles get constant trip counts (unrolled in CL-IR; on
+  // GPUs also #pragma unroll in the emitted CUDA/HIP).
   if (enabled("mdh-cl-unroll")) {
     pm.addPass(createMDHCLUnroll());
     pm.addPass(createCanonicalizerPass());
@@ -62,13 +72,22 @@ void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
+void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
+                                               ArrayRef<std::string> disabled,
+                                               ArrayRef<std::string> optional) {
+  addOptimizations(pm, getCLOptimizationNames(), disabled, optional);
+}
+
 ArrayRef<StringRef> mlir::mdh_cl::getGPUCLOptimizationNames() {
   // Those whose result on GPU CL-IR the CUDA emulation test
   // (test/lit/Target/CUDA/emulate.test) checks. Not the vectorizer: its
   // vector register tiles are written for the CPU.
-  static const StringRef names[] = {
-      "mdh-cl-eliminate-partition-indices", "mdh-cl-accumulate-in-registers",
-      "mdh-cl-unroll", "mdh-cl-inline-scalar", "mdh-cl-simplify-indices"};
+  static const StringRef names[] = {"mdh-cl-eliminate-partition-indices",
+                                    "mdh-cl-accumulate-in-registers",
+                                    "mdh-cl-pad-register-tiles",
+                                    "mdh-cl-unroll",
+                                    "mdh-cl-inline-scalar",
+                                    "mdh-cl-simplify-indices"};
   return names;
 }
 
@@ -78,25 +97,5 @@ void mlir::mdh_cl::buildGPUCLOptimizationPipeline(
   // mdh-cl-unroll is optional here too: on a random 10-dimensional
   // mcc_capsule configuration its split grew the CL-IR to 28 MB and the
   // cubin pipeline took minutes.
-  auto enabled = [&](StringRef name) {
-    if (llvm::is_contained(getOptionalCLOptimizationNames(), name))
-      return llvm::is_contained(optional, name.str());
-    return !llvm::is_contained(disabled, name.str());
-  };
-  pm.addPass(createCanonicalizerPass());
-  if (enabled("mdh-cl-eliminate-partition-indices"))
-    pm.addPass(createMDHCLEliminatePartitionIndices());
-  if (enabled("mdh-cl-accumulate-in-registers"))
-    pm.addPass(createMDHCLAccumulateInRegisters());
-  // Full register tiles get constant trip counts (#pragma unroll in the
-  // emitted CUDA/HIP, unrolled by LLVM on the MLIR path).
-  if (enabled("mdh-cl-unroll")) {
-    pm.addPass(createMDHCLUnroll());
-    pm.addPass(createCanonicalizerPass());
-  }
-  if (enabled("mdh-cl-inline-scalar"))
-    pm.addPass(createMDHCLInlineScalar());
-  if (enabled("mdh-cl-simplify-indices"))
-    pm.addPass(createMDHCLSimplifyIndices());
-  pm.addPass(createCSEPass());
+  addOptimizations(pm, getGPUCLOptimizationNames(), disabled, optional);
 }

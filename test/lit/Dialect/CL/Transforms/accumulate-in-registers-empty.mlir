@@ -114,14 +114,40 @@ func.func @always_runs(%A: memref<4x5xf32>, %w: memref<4xf32>) {
 
 // -----
 
-// Left alone: the reduction loop %k may run zero times, and whether it does
-// depends on the reduction loop %k3 around it inside S, so the first
-// contribution to a cell need not be at the first trip of %k3.
+// The reduction loop %k may run zero times, and whether it does depends on
+// the reduction loop %k3 around it, so the first contribution to a cell
+// need not be at the first trip of %k3: a register flag per cell says
+// whether the cell holds anything. It is cleared before the nest, the first
+// contribution is where it is clear, and the flush combines only the cells
+// that hold something, each with the original flag of its first
+// contribution.
 
 // CHECK-LABEL: func.func @empty_depends_on_outer(
-// CHECK-NOT:     mdh_cl.buffer register
-// CHECK-NOT:     scf.if
-// CHECK:         return
+// CHECK:         mdh_cl.for %[[I3:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<2xf32>
+// CHECK-NEXT:      %[[FLAG:.*]] = mdh_cl.buffer register : memref<2xi1>
+// CHECK-NEXT:      %[[STARTED:.*]] = mdh_cl.buffer register : memref<2xi1>
+// CHECK:           mdh_cl.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:        %[[NO:.*]] = arith.constant false
+// CHECK-NEXT:        memref.store %[[NO]], %[[STARTED]][%[[C]]] : memref<2xi1>
+// CHECK:           mdh_cl.for %[[K3:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[F:.*]] = arith.cmpi eq, %[[K:.*]], %{{.*}} : index
+// CHECK:             %[[CELL:.*]] = arith.subi %{{.*}}, %[[I3]] : index
+// CHECK:             %[[WAS:.*]] = memref.load %[[STARTED]][%[[CELL]]] : memref<2xi1>
+// CHECK-NEXT:        %[[FIRST:.*]] = arith.xori %[[WAS]], %{{.*}} : i1
+// CHECK-NEXT:        mdh_cl.accumulate %{{.*}} into %[[ACC]][%[[CELL]]] first %[[FIRST]]
+// CHECK-NEXT:        %[[OLD:.*]] = memref.load %[[FLAG]][%[[CELL]]] : memref<2xi1>
+// CHECK-NEXT:        %[[NEW:.*]] = arith.select %[[FIRST]], %[[F]], %[[OLD]] : i1
+// CHECK-NEXT:        memref.store %[[NEW]], %[[FLAG]][%[[CELL]]] : memref<2xi1>
+// CHECK-NEXT:        memref.store %{{.*}}, %[[STARTED]][%[[CELL]]] : memref<2xi1>
+// CHECK:           mdh_cl.for %[[I:.*]] = %[[I3]] to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:        %[[AT:.*]] = arith.subi %[[I]], %[[I3]] : index
+// CHECK:             %[[ANY:.*]] = memref.load %[[STARTED]][%[[AT]]] : memref<2xi1>
+// CHECK-NEXT:        scf.if %[[ANY]] {
+// CHECK-NEXT:          %[[V:.*]] = memref.load %[[ACC]][%[[AT]]] : memref<2xf32>
+// CHECK-NEXT:          %[[FL:.*]] = memref.load %[[FLAG]][%[[AT]]] : memref<2xi1>
+// CHECK-NEXT:          mdh_cl.accumulate %[[V]] into %{{.*}}[%[[I]]] first %[[FL]]
+// expected-remark @below {{mdh-cl-accumulate-in-registers: 1 accumulations moved into register tiles}}
 func.func @empty_depends_on_outer(%A: memref<4x5xf32>, %w: memref<4xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -93,3 +93,68 @@ func.func @untouched(%buf: memref<4x16xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// GPU code: the register tile lives across the shared tiles. The loop over
+// the thread's part of the rows (step 4, at most 4 rows: it runs at most
+// once) is one point of the tile, so the nest reaches up to the thread
+// loop through the shared tiles' loop, which holds barriers. The flush
+// comes right after the nest; the code after it reads the partial results
+// (the combine of the threads' results).
+
+// CHECK-LABEL: func.func @across_shared_tiles(
+// CHECK:         mdh_cl.par_for %[[T:.*]] = %{{.*}} on threads x {
+// CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<1x4xf32>
+// CHECK-NEXT:      %[[FLAG:.*]] = mdh_cl.buffer register : memref<1xi1>
+// CHECK:           mdh_cl.for %[[K3:.*]] = %c0 to %c64 step %c16 {
+// CHECK:             mdh_cl.barrier
+// CHECK:             mdh_cl.accumulate %{{.*}} into %[[ACC]]
+// CHECK:             memref.store %{{.*}}, %[[FLAG]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      mdh_cl.for %[[I4:.*]] = %[[LO:.*]] to %{{.*}} step %c4 {
+// CHECK:             mdh_cl.for %[[I:.*]] = %[[I4]] to %{{.*}} step %c1 {
+// CHECK:               %[[V:.*]] = memref.load %[[ACC]]
+// CHECK:               mdh_cl.accumulate %[[V]] into %[[P:.*]][%[[I]]]
+// CHECK:           mdh_cl.barrier
+// CHECK:           memref.load %[[P]]
+// expected-remark @below {{mdh-cl-accumulate-in-registers: 1 accumulations moved into register tiles}}
+func.func @across_shared_tiles(%M: memref<16x64xf32>, %w: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      %p = mdh_cl.buffer shared : memref<16xf32>
+      mdh_cl.par_for %t = %c0 to %c4 step %c1 on threads x {
+        %lo = arith.muli %t, %c4 : index
+        %e = arith.addi %lo, %c4 : index
+        %hi = arith.minui %e, %c16 : index
+        mdh_cl.for %k3 = %c0 to %c64 step %c16 {
+          mdh_cl.barrier
+          %ke = arith.addi %k3, %c16 : index
+          mdh_cl.for %k = %k3 to %ke step %c1 {
+            mdh_cl.for %i4 = %lo to %hi step %c4 {
+              %ie = arith.addi %i4, %c4 : index
+              %ihi = arith.minui %ie, %hi : index
+              mdh_cl.for %i = %i4 to %ihi step %c1 {
+                %v = memref.load %M[%i, %k] : memref<16x64xf32>
+                %first = arith.cmpi eq, %k, %c0 : index
+                mdh_cl.accumulate %v into %p[%i] first %first combine pw(add) : f32 into memref<16xf32>
+              }
+            }
+          }
+        }
+        mdh_cl.barrier
+        %r = memref.load %p[%lo] : memref<16xf32>
+        memref.store %r, %w[%lo] : memref<16xf32>
+      }
+    }
+  }
+  return
+}

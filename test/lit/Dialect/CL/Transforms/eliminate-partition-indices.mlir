@@ -67,3 +67,51 @@ func.func @loops(%buf: memref<64xf32>, %x: index, %v: f32) {
   }
   return
 }
+
+// -----
+
+// A thread's part of its block's tile, as LL-to-CL writes it for GPUs: the
+// block loop [b * 32, min(b * 32 + 32, 1024)) step 32 runs once because
+// b * 32 <= 31 * 32 < 1024; the thread loop [t0 + (t mod 8) * 4, ...) step 4
+// inside it runs once because (t mod 8) * 4 <= 28 < 32, which the pass sees
+// in a second round, once the block loop's induction variable is its lower
+// bound t0 = b * 32.
+
+// CHECK-LABEL: func.func @thread_in_block(
+// CHECK-NOT:     mdh_cl.for
+// CHECK:         memref.store
+// CHECK-NOT:     mdh_cl.for
+// CHECK:         return
+// expected-remark @below {{mdh-cl-eliminate-partition-indices: 2 single-trip loops removed}}
+func.func @thread_in_block(%buf: memref<1024xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c32 step %c1 on blocks x {
+      mdh_cl.par_for %t = %c0 to %c256 step %c1 on threads x {
+        %rb = arith.remui %b, %c32 : index
+        %b0 = arith.muli %rb, %c32 : index
+        %be = arith.addi %b0, %c32 : index
+        %bhi = arith.minui %be, %c1024 : index
+        mdh_cl.for %t0 = %b0 to %bhi step %c32 {
+          %te = arith.addi %t0, %c32 : index
+          %thi = arith.minui %te, %bhi : index
+          %rt = arith.remui %t, %c8 : index
+          %off = arith.muli %rt, %c4 : index
+          %lo = arith.addi %t0, %off : index
+          %e = arith.addi %lo, %c4 : index
+          %hi = arith.minui %e, %thi : index
+          mdh_cl.for %i = %lo to %hi step %c4 {
+            memref.store %v, %buf[%i] : memref<1024xf32>
+          }
+        }
+      }
+    }
+  }
+  return
+}
