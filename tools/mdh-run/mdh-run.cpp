@@ -157,8 +157,8 @@ static cl::list<std::string> disabledPasses(
 
 static cl::list<std::string>
     enabledPasses("enable-pass",
-                  cl::desc("Add this optional CL-IR optimization (repeatable), "
-                           "e.g. mdh-cl-unroll"),
+                  cl::desc("openmp, c: add this optional CL-IR optimization "
+                           "(repeatable), e.g. mdh-cl-unroll"),
                   cl::CommaSeparated, cl::cat(runCategory));
 
 static cl::opt<unsigned>
@@ -447,7 +447,8 @@ int main(int argc, char **argv) {
       }
     }
   } else {
-    cl::Option *hostOptions[] = {&numThreads, &openmpLibrary};
+    cl::Option *hostOptions[] = {&numThreads, &openmpLibrary,
+                                 std::addressof(enabledPasses)};
     for (cl::Option *option : hostOptions) {
       if (option->getNumOccurrences()) {
         llvm::errs() << "mdh-run: error: --" << option->ArgStr
@@ -700,8 +701,7 @@ int main(int argc, char **argv) {
   } else if (isGPU) {
     // HL -> GPU CL-IR with the optimizations, as --lower-to-ptx/amdgpu.
     auto buildHLToCL = [&](OpPassManager &pm) {
-      buildHLToGPUCLPipeline(pm, target, configFiles, disabledPasses,
-                             enabledPasses);
+      buildHLToGPUCLPipeline(pm, target, configFiles, disabledPasses);
     };
     std::function<void(OpPassManager &)> buildPipeline;
     if (emulate) {

@@ -88,27 +88,21 @@ struct GPUCLOptimizationOptions
       *this, "disable",
       llvm::cl::desc("Optimizations to leave out (pass names, e.g. "
                      "mdh-cl-inline-scalar), for ablation")};
-  PassOptions::ListOption<std::string> enable{
-      *this, "enable",
-      llvm::cl::desc("Optional optimizations to run (mdh-cl-unroll)")};
 };
 
 /// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
 /// `--lower-to-clir` with the configuration files `config`, then the GPU
-/// CL-IR optimizations but those named in `disabled`, and the optional ones
-/// named in `enabled` (`--mdh-cl-optimize-gpu`). The first half of every
-/// HL-IR GPU pipeline: `--lower-to-*`, `mdh-run` and the C API.
+/// CL-IR optimizations but those named in `disabled`
+/// (`--mdh-cl-optimize-gpu`). The first half of every HL-IR GPU pipeline:
+/// `--lower-to-*`, `mdh-run` and the C API.
 void buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
                             ArrayRef<std::string> config,
-                            ArrayRef<std::string> disabled = {},
-                            ArrayRef<std::string> enabled = {});
+                            ArrayRef<std::string> disabled = {});
 
-/// Checks `disabled` and `enabled` against the GPU CL-IR optimizations
-/// (`disable=` names a default one, `enable=` an optional one); the error
-/// names `pipeline` and the first bad name.
+/// Checks that `disabled` names GPU CL-IR optimizations; the error names
+/// `pipeline` and the first bad name.
 LogicalResult
 checkGPUCLOptimizationNames(StringRef pipeline, ArrayRef<std::string> disabled,
-                            ArrayRef<std::string> enabled,
                             function_ref<LogicalResult(const Twine &)> error);
 
 /// CL-IR -> gpu.launch -> NVVM -> PTX (`cubin`: -> ptxas -> cubin).

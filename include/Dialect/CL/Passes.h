@@ -34,16 +34,14 @@ ArrayRef<StringRef> getCLOptimizationNames();
 ArrayRef<StringRef> getOptionalCLOptimizationNames();
 
 /// The CL-IR optimizations for GPU CL-IR (cuda, hip targets) in the order
-/// `buildGPUCLOptimizationPipeline` runs them; the optional ones are those
-/// of getOptionalCLOptimizationNames.
+/// `buildGPUCLOptimizationPipeline` runs them; all run by default.
 ArrayRef<StringRef> getGPUCLOptimizationNames();
 
 /// The CL-IR optimizations that are correct on GPU CL-IR
-/// (`--mdh-cl-optimize-gpu`): the default ones but those named (by pass
-/// argument) in `disabled`, and the optional ones named in `enabled`.
+/// (`--mdh-cl-optimize-gpu`) but those named (by pass argument) in
+/// `disabled`.
 void buildGPUCLOptimizationPipeline(OpPassManager &pm,
-                                    ArrayRef<std::string> disabled = {},
-                                    ArrayRef<std::string> enabled = {});
+                                    ArrayRef<std::string> disabled = {});
 
 #define GEN_PASS_REGISTRATION
 #include "Dialect/CL/Passes.h.inc"

@@ -148,7 +148,8 @@ def MDHCLUnroll : MDHCL_Pass<"mdh-cl-unroll"> {
     mdh-cl-unroll` or `mdh-run --enable-pass=mdh-cl-unroll` turn it on): on
     the examples it multiplied compile times (MCC: 0.11 s to 3.65 s) and
     measured no speed-up, because the unrolled tiles are not yet turned
-    into vector operations.
+    into vector operations. Part of `--mdh-cl-optimize-gpu`, after
+    `mdh-cl-pad-register-tiles`: GPU register tiles need constant indices.
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

@@ -107,30 +107,22 @@ void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
 
 void mlir::mdh::buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
                                        ArrayRef<std::string> config,
-                                       ArrayRef<std::string> disabled,
-                                       ArrayRef<std::string> enabled) {
+                                       ArrayRef<std::string> disabled) {
   LowerToCLIROptions clir;
   clir.target = target.str();
   for (const std::string &file : config)
     clir.config.push_back(file);
   buildLowerToCLIRPipeline(pm, clir);
-  mdh_cl::buildGPUCLOptimizationPipeline(pm, disabled, enabled);
+  mdh_cl::buildGPUCLOptimizationPipeline(pm, disabled);
 }
 
 LogicalResult mlir::mdh::checkGPUCLOptimizationNames(
     StringRef pipeline, ArrayRef<std::string> disabled,
-    ArrayRef<std::string> enabled,
     function_ref<LogicalResult(const Twine &)> error) {
-  ArrayRef<StringRef> optional = mdh_cl::getOptionalCLOptimizationNames();
   for (const std::string &name : disabled)
-    if (!llvm::is_contained(mdh_cl::getGPUCLOptimizationNames(), name) ||
-        llvm::is_contained(optional, name))
+    if (!llvm::is_contained(mdh_cl::getGPUCLOptimizationNames(), name))
       return error(pipeline + ": disable=" + name +
-                   " names no default GPU CL-IR optimization");
-  for (const std::string &name : enabled)
-    if (!llvm::is_contained(optional, name))
-      return error(pipeline + ": enable=" + name +
-                   " names no optional CL-IR optimization (mdh-cl-unroll)");
+                   " names no GPU CL-IR optimization");
   return success();
 }
 
@@ -172,8 +164,7 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "the lower-to-* pipelines)");
-      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, {},
-                                         error);
+      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, error);
     };
   };
   auto amdCheck = [](StringRef name, bool fromHL) {
@@ -189,8 +180,7 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "--lower-to-amdgpu)");
-      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, {},
-                                         error);
+      return checkGPUCLOptimizationNames("--" + name.str(), o.disable, error);
     };
   };
 
@@ -244,9 +234,9 @@ void mlir::mdh::registerGPUPipelines() {
       "--emit-cuda/--emit-hip or --mdh-cl-to-gpu)",
       [](const GPUCLOptimizationOptions &o, ErrorHandler error) {
         return checkGPUCLOptimizationNames("--mdh-cl-optimize-gpu", o.disable,
-                                           o.enable, error);
+                                           error);
       },
       [](OpPassManager &pm, const GPUCLOptimizationOptions &o) {
-        mdh_cl::buildGPUCLOptimizationPipeline(pm, o.disable, o.enable);
+        mdh_cl::buildGPUCLOptimizationPipeline(pm, o.disable);
       });
 }

@@ -322,7 +322,12 @@ bool Rewriter::run() {
     Block *body = b.createBlock(&copy.getBody(), {}, {b.getIndexType()}, {loc});
     mapping.map(loop->op.getInductionVar(), body->getArgument(0));
     b.setInsertionPointToStart(body);
-    accIndex.push_back(arith::SubIOp::create(b, loc, body->getArgument(0), lb));
+    // A loop of one trip at most has the one index 0 (a constant, which
+    // GPU compilers need to keep the tile in registers).
+    accIndex.push_back(
+        loop->trips == 1
+            ? Value(arith::ConstantIndexOp::create(b, loc, 0))
+            : Value(arith::SubIOp::create(b, loc, body->getArgument(0), lb)));
   }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   if (accIndex.empty())
@@ -395,11 +400,13 @@ bool Rewriter::run() {
                                           loop.op.getLowerBound());
     firstInS = arith::AndIOp::create(b, loc, firstInS, atFirst);
   }
+  Value zeroIn = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<Value> inner;
   for (Loop *loop : points)
-    inner.push_back(arith::SubIOp::create(b, loc, loop->op.getInductionVar(),
-                                          loop->op.getLowerBound()));
-  Value zeroIn = arith::ConstantIndexOp::create(b, loc, 0);
+    inner.push_back(loop->trips == 1 ? zeroIn
+                                     : Value(arith::SubIOp::create(
+                                           b, loc, loop->op.getInductionVar(),
+                                           loop->op.getLowerBound())));
   if (inner.empty())
     inner.push_back(zeroIn);
   if (started) {

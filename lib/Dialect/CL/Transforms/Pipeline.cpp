@@ -31,15 +31,17 @@ ArrayRef<StringRef> mlir::mdh_cl::getOptionalCLOptimizationNames() {
   return names;
 }
 
-/// Adds those of `names` (a subsequence of getCLOptimizationNames) that are
-/// on: the default ones not in `disabled`, the optional ones in `optional`.
+/// Adds those of `names` (in the order of getCLOptimizationNames) that are
+/// on: those of `optionalNames` named in `optional`, the others unless
+/// named in `disabled`.
 static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
+                             ArrayRef<StringRef> optionalNames,
                              ArrayRef<std::string> disabled,
                              ArrayRef<std::string> optional) {
   auto enabled = [&](StringRef name) {
     if (!llvm::is_contained(names, name))
       return false;
-    if (llvm::is_contained(getOptionalCLOptimizationNames(), name))
+    if (llvm::is_contained(optionalNames, name))
       return llvm::is_contained(optional, name.str());
     return !llvm::is_contained(disabled, name.str());
   };
@@ -61,6 +63,9 @@ static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
   if (enabled("mdh-cl-unroll")) {
     pm.addPass(createMDHCLUnroll());
     pm.addPass(createCanonicalizerPass());
+    // The partial tiles that the split made.
+    if (enabled("mdh-cl-pad-register-tiles"))
+      pm.addPass(createMDHCLPadRegisterTiles());
   }
   if (enabled("mdh-cl-inline-scalar"))
     pm.addPass(createMDHCLInlineScalar());
@@ -75,7 +80,8 @@ static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
 void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
                                                ArrayRef<std::string> disabled,
                                                ArrayRef<std::string> optional) {
-  addOptimizations(pm, getCLOptimizationNames(), disabled, optional);
+  addOptimizations(pm, getCLOptimizationNames(),
+                   getOptionalCLOptimizationNames(), disabled, optional);
 }
 
 ArrayRef<StringRef> mlir::mdh_cl::getGPUCLOptimizationNames() {
@@ -92,10 +98,13 @@ ArrayRef<StringRef> mlir::mdh_cl::getGPUCLOptimizationNames() {
 }
 
 void mlir::mdh_cl::buildGPUCLOptimizationPipeline(
-    OpPassManager &pm, ArrayRef<std::string> disabled,
-    ArrayRef<std::string> optional) {
-  // mdh-cl-unroll is optional here too: on a random 10-dimensional
-  // mcc_capsule configuration its split grew the CL-IR to 28 MB and the
-  // cubin pipeline took minutes.
-  addOptimizations(pm, getGPUCLOptimizationNames(), disabled, optional);
+    OpPassManager &pm, ArrayRef<std::string> disabled) {
+  // mdh-cl-unroll runs by default here: after mdh-cl-pad-register-tiles the
+  // register tiles' loops have constant trip counts, and LLVM alone does
+  // not unroll all of them (MCC 1x7x7x512 on sm_90: a 56-byte stack frame
+  // and spills without it, none with it). Its full/partial split, which
+  // grew a random 10-dimensional mcc_capsule configuration to 28 MB of
+  // CL-IR before the padding, finds little left to split after it (the
+  // ten mcc_capsule configurations of gpu-configs-sm_80: at most 44 KB).
+  addOptimizations(pm, getGPUCLOptimizationNames(), {}, disabled, {});
 }

@@ -17,7 +17,7 @@
 // RUN: not mdh-opt %s --lower-to-ptx=disable=mdh-cl-vectorize-register-tiles 2>&1 | FileCheck %s --check-prefix=DISABLE-PTX
 // RUN: not mdh-opt %s --lower-to-amdgpu=disable=bogus 2>&1 | FileCheck %s --check-prefix=DISABLE-AMD
 // RUN: not mdh-opt %s --mdh-cl-optimize-gpu=disable=mdh-cl-eliminate-combines 2>&1 | FileCheck %s --check-prefix=DISABLE-OPT
-// RUN: not mdh-opt %s --mdh-cl-optimize-gpu=enable=mdh-cl-inline-scalar 2>&1 | FileCheck %s --check-prefix=ENABLE-OPT
+// RUN: not mdh-opt %s --mdh-cl-optimize-gpu=enable=mdh-cl-unroll 2>&1 | FileCheck %s --check-prefix=ENABLE-OPT
 
 // SM1000: gpu-errors.mlir:[[@LINE+8]]:3: error: unsupported nvidia chip 'sm_1000'; supported chips: sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, sm_120
 // SM50: gpu-errors.mlir:[[@LINE+7]]:3: error: unsupported nvidia chip 'sm_50'; supported chips: sm_75,
@@ -42,8 +42,8 @@ func.func @scale(%a: memref<64xf32>) {
 // PTXAS: error: --mdh-gpu-to-ptx: ptxas= and ptxas-verbose apply to the cubin pipelines only
 // CONFIG: error: --mdh-gpu-to-ptx: config= and disable= apply to HL-IR input (use the lower-to-* pipelines)
 // DISABLE-CL: error: --mdh-gpu-to-amdgpu: config= and disable= apply to HL-IR input (use --lower-to-amdgpu)
-// DISABLE-PTX: error: --lower-to-ptx: disable=mdh-cl-vectorize-register-tiles names no default GPU CL-IR optimization
-// DISABLE-AMD: error: --lower-to-amdgpu: disable=bogus names no default GPU CL-IR optimization
-// DISABLE-OPT: error: --mdh-cl-optimize-gpu: disable=mdh-cl-eliminate-combines names no default GPU CL-IR optimization
+// DISABLE-PTX: error: --lower-to-ptx: disable=mdh-cl-vectorize-register-tiles names no GPU CL-IR optimization
+// DISABLE-AMD: error: --lower-to-amdgpu: disable=bogus names no GPU CL-IR optimization
+// DISABLE-OPT: error: --mdh-cl-optimize-gpu: disable=mdh-cl-eliminate-combines names no GPU CL-IR optimization
 // BOGUS: no such option bogus
-// ENABLE-OPT: error: --mdh-cl-optimize-gpu: enable=mdh-cl-inline-scalar names no optional CL-IR optimization (mdh-cl-unroll)
+// ENABLE-OPT: no such option enable

@@ -61,11 +61,11 @@ func.func @tiles(%a: memref<16xf32>) {
   return
 }
 
-// From HL-IR: `--mdh-cl-optimize-gpu=enable=mdh-cl-unroll` between `--lower-to-clir` and
-// `--emit-cuda` splits the register tiles of MatMul into full and partial
-// ones; the full tiles' loops get the pragma. Without it, no loop has a
-// constant trip count.
-// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --mdh-cl-optimize-gpu=enable=mdh-cl-unroll --emit-cuda | FileCheck %s --check-prefix=OPT
+// From HL-IR: `--mdh-cl-optimize-gpu` between `--lower-to-clir` and
+// `--emit-cuda` pads the loops over MatMul's register tiles to constant trip
+// counts (and unrolls the small ones in CL-IR); the rest get the pragma.
+// Without it, no loop has a constant trip count.
+// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
 // RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --emit-cuda | FileCheck %s --check-prefix=PLAIN
 // OPT:         #pragma unroll
 // OPT-NEXT:    for (

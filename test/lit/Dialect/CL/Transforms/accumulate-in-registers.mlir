@@ -98,7 +98,8 @@ func.func @untouched(%buf: memref<4x16xf32>, %n: index) {
 
 // GPU code: the register tile lives across the shared tiles. The loop over
 // the thread's part of the rows (step 4, at most 4 rows: it runs at most
-// once) is one point of the tile, so the nest reaches up to the thread
+// once) is one point of the tile, with the constant index 0 (GPU compilers
+// keep only constantly indexed arrays in registers), so the nest reaches up to the thread
 // loop through the shared tiles' loop, which holds barriers. The flush
 // comes right after the nest; the code after it reads the partial results
 // (the combine of the threads' results).
@@ -109,7 +110,8 @@ func.func @untouched(%buf: memref<4x16xf32>, %n: index) {
 // CHECK-NEXT:      %[[FLAG:.*]] = mdh_cl.buffer register : memref<1xi1>
 // CHECK:           mdh_cl.for %[[K3:.*]] = %c0 to %c64 step %c16 {
 // CHECK:             mdh_cl.barrier
-// CHECK:             mdh_cl.accumulate %{{.*}} into %[[ACC]]
+// CHECK:             %[[Z:.*]] = arith.constant 0 : index
+// CHECK:             mdh_cl.accumulate %{{.*}} into %[[ACC]][%[[Z]], %{{.*}}]
 // CHECK:             memref.store %{{.*}}, %[[FLAG]]
 // CHECK-NEXT:      }
 // CHECK-NEXT:      }
@@ -117,7 +119,7 @@ func.func @untouched(%buf: memref<4x16xf32>, %n: index) {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      mdh_cl.for %[[I4:.*]] = %[[LO:.*]] to %{{.*}} step %c4 {
 // CHECK:             mdh_cl.for %[[I:.*]] = %[[I4]] to %{{.*}} step %c1 {
-// CHECK:               %[[V:.*]] = memref.load %[[ACC]]
+// CHECK:               %[[V:.*]] = memref.load %[[ACC]][%[[Z2:.*]], %{{.*}}]
 // CHECK:               mdh_cl.accumulate %[[V]] into %[[P:.*]][%[[I]]]
 // CHECK:           mdh_cl.barrier
 // CHECK:           memref.load %[[P]]
