@@ -39,12 +39,13 @@ OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 PATH="$PATH:/usr/local/cuda/bin"
 MV="$ROOT/examples/matvec.mlir"
-"$BUILD/bin/mdh-opt" "$MV" --lower-to-clir=target=cuda --emit-cuda -o "$OUT/matvec.cu" || status=1
-echo "-- CUDA (--lower-to-clir=target=cuda --emit-cuda), the launch function of matvec_4096:"
+"$BUILD/bin/mdh-opt" "$MV" --lower-to-clir=target=cuda --mdh-cl-optimize-gpu \
+  --emit-cuda -o "$OUT/matvec.cu" || status=1
+echo "-- CUDA (--lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda), the launch function of matvec_4096:"
 sed -n '/^extern "C" cudaError_t matvec_4096(/,/^}/p' "$OUT/matvec.cu"
 if command -v nvcc >/dev/null; then
-  nvcc -arch=sm_90 -c "$OUT/matvec.cu" -o "$OUT/matvec.o" &&
-    echo "nvcc -arch=sm_90 -c matvec.cu: ok" || status=1
+  nvcc -arch=sm_90 -c "$OUT/matvec.cu" -o "$OUT/matvec.o" -Xptxas -v 2>&1 |
+    grep -A1 'Function properties for .*matvec_4096_main' || status=1
 else
   echo "nvcc not found: CUDA compile check skipped"
 fi
