@@ -12,6 +12,8 @@
 
 #include "CEmitterBase.h"
 
+#include "Dialect/CL/IndexOffsets.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -285,18 +287,6 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
   return success();
 }
 
-/// The constant `c` when `v` is `base + c`.
-static std::optional<int64_t> offsetFrom(Value v, Value base) {
-  auto add = v.getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return std::nullopt;
-  if (add.getLhs() == base)
-    return getConstantIntValue(add.getRhs());
-  if (add.getRhs() == base)
-    return getConstantIntValue(add.getLhs());
-  return std::nullopt;
-}
-
 bool cemit::isRegisterTileLoop(mdh_cl::ForOp op) {
   if (!isUnitStep(op.getStep()))
     return false;
@@ -304,7 +294,7 @@ bool cemit::isRegisterTileLoop(mdh_cl::ForOp op) {
   std::optional<int64_t> lc = getConstantIntValue(lb);
   std::optional<int64_t> uc = getConstantIntValue(ub);
   // At least two trips: a loop that runs once needs no unrolling.
-  std::optional<int64_t> trips = offsetFrom(ub, lb);
+  std::optional<int64_t> trips = mdh_cl::offsetFrom(ub, lb);
   if (lc && uc)
     trips = *uc - *lc;
   if (!trips || *trips < 2)

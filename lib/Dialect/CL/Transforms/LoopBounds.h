@@ -13,6 +13,7 @@
 #ifndef MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
 #define MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
 
+#include "Dialect/CL/IndexOffsets.h"
 #include "Dialect/CL/MDHCLOps.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -24,18 +25,6 @@
 #include <optional>
 
 namespace mlir::mdh_cl {
-
-/// The constant `c` when `v` is `base + c`.
-inline std::optional<int64_t> offsetFrom(Value v, Value base) {
-  auto add = v.getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return std::nullopt;
-  if (add.getLhs() == base)
-    return getConstantIntValue(add.getRhs());
-  if (add.getRhs() == base)
-    return getConstantIntValue(add.getLhs());
-  return std::nullopt;
-}
 
 /// A constant upper bound of `ub - lb` where `ub` is a constant above a
 /// constant `lb`, `lb + c`, or `min(lb + c, x)`.
