@@ -104,19 +104,17 @@ def MDHCLAccumulateInRegisters
     nest's first point. Code after the nest may read the partial results
     (on GPUs, the combine of the threads' results in shared memory).
 
-    A reduction loop may run zero times in a trip of S (on GPUs, the range
-    of an idle thread in a partial tile): the register tile then holds
-    nothing, and the combine after the nest is guarded by an `scf.if` that
-    tests the bounds of every such loop. This needs those bounds to be the
-    same for the whole nest; a reduction loop that can be empty and whose
-    bounds depend on the loops around it leaves the accumulation alone.
+    A reduction loop may run zero times (on GPUs, the range of an idle
+    thread in a partial tile): then a `register` flag per cell, cleared
+    before the nest, says whether the cell holds a contribution yet, and
+    the combine after the nest skips (`scf.if`) the cells that hold nothing.
 
     The register tile is at most `max-cells` elements; other accumulations
     are left alone, as are those whose buffers are read or written
     elsewhere inside the nest.
   }];
-  // The combine at the end of S is guarded by an scf.if when a reduction
-  // loop may run zero times.
+  // The combine after the nest skips empty cells with an scf.if when a
+  // reduction loop may run zero times.
   let dependentDialects = ["::mlir::scf::SCFDialect"];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",

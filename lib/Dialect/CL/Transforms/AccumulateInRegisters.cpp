@@ -16,30 +16,30 @@
 //
 //   for i3 ... step 6 {
 //     acc = buffer register : memref<6xf32>
-//     for k3 ... { for i ... { for k ... {
+//     for k3 ... { for i ... { for k ... {               <- the nest
 //       accumulate v into acc[i - i3] first (k3 == lb(k3) && k == k3)
 //       flag = (k3 == lb(k3) && k == k3) ? F : flag
 //     }}}
-//     if (reached) {                        every reduction loop ran
-//       for i = i3 to min(i3 + 6, hi) {
-//         accumulate acc[i - i3] into C[i] first flag
-//     }}
-//
-// The flush must not run when the reduction loops ran zero times in this
-// trip of S (GPU code has such loops: the k range of an idle thread in the
-// last shared tile, `[lo + t, min(lo + t + 1, hi))`): `acc` and `flag` hold
-// nothing then. A reduction loop that runs whenever it is reached
-// (`k = k3 to min(k3 + 1, hk)` inside `k3 < hk`) needs no test; one whose
-// bounds are the same for the whole trip of S is tested once in `reached`;
-// any other reduction loop leaves the accumulation alone.
+//     for i = i3 to min(i3 + 6, hi) {                    <- the flush
+//       accumulate acc[i - i3] into C[i] first flag
+//     }
 //
 // The loops between the accumulation and S are point loops with a small
 // trip count, loops over a thread's part of a tile that run at most once
-// (one point), and reduction loops; S is the body of the first loop (or
-// thread loop) of any other kind. The flush follows the outermost of those
-// loops (the nest), so code after the nest in S may read the partial
-// results (the combine of the threads' results in GPU code); inside the
-// nest only the accumulation may touch them.
+// (one point, index 0), and reduction loops; S is the body of the first
+// loop (or thread loop) of any other kind. The flush follows the outermost
+// of those loops (the nest), so code after the nest in S may read the
+// partial results (the combine of the threads' results in GPU code); inside
+// the nest only the accumulation may touch them.
+//
+// "First trip of every reduction loop" marks a cell's first contribution
+// when every reduction loop runs whenever it is reached (`k = k3 to
+// min(k3 + 1, hk)` inside `k3 < hk`). GPU code also has reduction loops
+// that may run zero times (the k range of an idle thread in the last shared
+// tile, `[lo + t, min(lo + t + 1, hi))`); then a register flag per cell,
+// cleared before the nest, says whether the cell holds a contribution: the
+// first is where it is clear, and the flush skips the cells that hold
+// nothing.
 //
 // `acc` is private to the thread and small, so the LLVM lowering keeps it
 // in registers (or at least in L1, unshared).
@@ -126,11 +126,9 @@ public:
 
 private:
   bool analyze();
-  /// Whether `v` can be computed at the end of S from values available
-  /// there and the induction variables `ivs`: through pure ops only.
-  bool recomputable(Value v, ArrayRef<Value> ivs);
-  /// Clones into `b` what `v` needs inside S, with the mapping of the
-  /// point loops' induction variables.
+  /// Clones into `b`, after the nest, what `v` needs from inside it (pure
+  /// ops, and the point loops' induction variables through `mapping`);
+  /// sets `failedToMaterialize` when that is not possible.
   Value materialize(OpBuilder &b, Value v, IRMapping &mapping);
 
   /// The outermost loop of the register tile's nest, an op of S: the flush
@@ -141,12 +139,10 @@ private:
   int64_t maxCells;
   Block *s = nullptr;
   SmallVector<Loop> loops; // inner to outer
-  /// Reduction loops that may run zero times in a trip of S (their bounds
-  /// are the same for all of it): the flush is guarded by their bounds.
-  SmallVector<ForOp> mayBeEmpty;
-  /// Whether a reduction loop may run zero times in some trips of a loop
-  /// around it: then `started`, a register flag per cell, says whether the
-  /// cell holds a contribution yet (the first one is where it is false).
+  /// Whether a reduction loop may run zero times (an idle GPU thread's
+  /// range): then `started`, a register flag per cell, says whether the
+  /// cell holds a contribution yet (the first one is where it is false),
+  /// and the flush skips the cells that hold nothing.
   bool trackStarted = false;
   bool failedToMaterialize = false;
 };
@@ -194,46 +190,27 @@ bool Rewriter::analyze() {
   if (!s || loops.empty())
     return false;
 
-  // The register tile must be small, its point loops recreatable at the
-  // end of S, and the flag must not depend on the points.
+  // The register tile must be small and the flag must not depend on the
+  // points. (The point loops' bounds are recomputed after the nest by
+  // `run`, which gives up when it cannot.)
   int64_t cells = 1;
-  for (auto [i, loop] : llvm::enumerate(loops)) {
+  for (Loop &loop : loops) {
     if (loop.reduction)
       continue;
     cells *= loop.trips;
-    // The flush recreates the point loops outermost first: their bounds may
-    // use the induction variables of the point loops around them.
-    SmallVector<Value> outerPoints;
-    for (Loop &outer : llvm::drop_begin(loops, i + 1))
-      if (!outer.reduction)
-        outerPoints.push_back(outer.op.getInductionVar());
-    if (!recomputable(loop.op.getLowerBound(), outerPoints) ||
-        !recomputable(loop.op.getUpperBound(), outerPoints))
-      return false;
     DenseMap<Value, bool> cache;
     if (dependsOn(op.getFirst(), loop.op.getInductionVar(), cache))
       return false;
   }
   if (cells > maxCells)
     return false;
-  // The first contribution to a cell in the nest must be at the first trip
-  // of every reduction loop, or there must be none in this trip of the nest.
-  // Otherwise a run-time flag says whether the tile holds anything yet.
-  for (auto [i, loop] : llvm::enumerate(loops)) {
-    if (!loop.reduction ||
-        provablyNonEmpty(loop.op.getLowerBound(), loop.op.getUpperBound()))
-      continue;
-    for (Loop &outer : llvm::drop_begin(loops, i + 1)) {
-      DenseMap<Value, bool> cache;
-      Value iv = outer.op.getInductionVar();
-      if (dependsOn(loop.op.getLowerBound(), iv, cache) ||
-          dependsOn(loop.op.getUpperBound(), iv, cache))
-        trackStarted = true;
-    }
-    mayBeEmpty.push_back(loop.op);
-  }
-  if (trackStarted)
-    mayBeEmpty.clear();
+  // The first contribution to a cell is at the first trip of every
+  // reduction loop when they all run whenever they are reached; otherwise a
+  // register flag per cell says whether the cell holds anything yet.
+  trackStarted = llvm::any_of(loops, [](Loop &loop) {
+    return loop.reduction &&
+           !provablyNonEmpty(loop.op.getLowerBound(), loop.op.getUpperBound());
+  });
   // Nothing else in the nest may touch the partial results (the flush
   // comes right after it).
   for (Value buffer : op.getBuffers())
@@ -241,17 +218,6 @@ bool Rewriter::analyze() {
       if (user != op && nest()->isAncestor(user))
         return false;
   return true;
-}
-
-bool Rewriter::recomputable(Value v, ArrayRef<Value> ivs) {
-  if (availableAfter(v, s, nest()) || llvm::is_contained(ivs, v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return recomputable(operand, ivs);
-  });
 }
 
 Value Rewriter::materialize(OpBuilder &b, Value v, IRMapping &mapping) {
@@ -302,18 +268,6 @@ bool Rewriter::run() {
   Block flush;
   b.setInsertionPointToStart(&flush);
   IRMapping mapping;
-  if (!mayBeEmpty.empty()) {
-    Value reached;
-    for (ForOp loop : mayBeEmpty) {
-      Value lb = materialize(b, loop.getLowerBound(), mapping);
-      Value ub = materialize(b, loop.getUpperBound(), mapping);
-      Value runs =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lb, ub);
-      reached = reached ? arith::AndIOp::create(b, loc, reached, runs) : runs;
-    }
-    auto guard = scf::IfOp::create(b, loc, reached, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(guard.thenBlock());
-  }
   SmallVector<Value> accIndex;
   for (Loop *loop : points) {
     Value lb = materialize(b, loop->op.getLowerBound(), mapping);

@@ -10,9 +10,10 @@
 // the %i3 loop), so accumulate-in-registers fires. Its combine at the end
 // of S used to run unguarded: for thread 1 in the last tile it added the
 // register tile, never written in that trip of S, into the partial
-// results with a `first` flag that was never written either. Now the
-// combine runs only when the k loop ran (its bounds are the same for the
-// whole trip of S).
+// results with a `first` flag that was never written either. Now the k loop
+// may run zero times, so a register flag per cell, cleared before the nest,
+// says whether the cell holds anything; the combine skips the cells that do
+// not.
 
 // CHECK-LABEL: func.func @idle_thread(
 // CHECK-SAME:      %[[A:.*]]: memref<4x5xf32>, %[[P:.*]]: memref<2x4xf32>)
@@ -23,17 +24,20 @@
 // CHECK:           %[[HI:.*]] = arith.minui %[[E]], %{{.*}} : index
 // CHECK:           mdh_cl.for %[[I3:.*]] = %c0 to %c4 step %c2 {
 // CHECK-NEXT:        %[[ACC:.*]] = mdh_cl.buffer register : memref<2xf32>
-// CHECK-NEXT:        %[[FLAG:.*]] = mdh_cl.buffer register : memref<1xi1>
+// CHECK-NEXT:        %[[FLAG:.*]] = mdh_cl.buffer register : memref<2xi1>
+// CHECK-NEXT:        %[[STARTED:.*]] = mdh_cl.buffer register : memref<2xi1>
+// CHECK:             memref.store %{{.*}}, %[[STARTED]]
 // CHECK:             mdh_cl.for %[[I:.*]] = %[[I3]] to %[[IHI:.*]] step %c1 {
 // CHECK-NEXT:          mdh_cl.for %[[K:.*]] = %[[LO]] to %[[HI]] step %c1 {
 // CHECK-NOT:             mdh_cl.for
 // CHECK:                 mdh_cl.accumulate %{{.*}} into %[[ACC]][%{{.*}}] first
-// CHECK:           %[[RAN:.*]] = arith.cmpi ult, %[[LO]], %[[HI]] : index
-// CHECK-NEXT:      scf.if %[[RAN]] {
-// CHECK-NEXT:        mdh_cl.for %[[J:.*]] = %[[I3]] to %[[IHI]] step %c1 {
-// CHECK:               %[[T:.*]] = memref.load %[[ACC]]
-// CHECK:               %[[F:.*]] = memref.load %[[FLAG]]
-// CHECK:               mdh_cl.accumulate %[[T]] into %[[P]][%{{.*}}, %[[J]]] first %[[F]] combine pw(add)
+// CHECK:             mdh_cl.for %[[J:.*]] = %[[I3]] to %[[IHI]] step %c1 {
+// CHECK-NEXT:          %[[C:.*]] = arith.subi %[[J]], %[[I3]] : index
+// CHECK:               %[[ANY:.*]] = memref.load %[[STARTED]][%[[C]]]
+// CHECK-NEXT:          scf.if %[[ANY]] {
+// CHECK-NEXT:            %[[T:.*]] = memref.load %[[ACC]][%[[C]]]
+// CHECK-NEXT:            %[[F:.*]] = memref.load %[[FLAG]][%[[C]]]
+// CHECK-NEXT:            mdh_cl.accumulate %[[T]] into %[[P]][%{{.*}}, %[[J]]] first %[[F]] combine pw(add)
 // expected-remark @below {{mdh-cl-accumulate-in-registers: 1 accumulations moved into register tiles}}
 func.func @idle_thread(%A: memref<4x5xf32>, %P: memref<2x4xf32>) {
   %c0 = arith.constant 0 : index
@@ -77,10 +81,13 @@ func.func @idle_thread(%A: memref<4x5xf32>, %P: memref<2x4xf32>) {
 
 // Reduction loops that run whenever they are reached (constant bounds, the
 // point of a tile `k = k3 to min(k3 + 1, hk)` inside `k3 < hk`) need no
-// guard.
+// per-cell flags and no guard: the first contribution is at the first trip
+// of every reduction loop.
 
 // CHECK-LABEL: func.func @always_runs(
 // CHECK:         mdh_cl.buffer register : memref<2xf32>
+// CHECK-NEXT:    mdh_cl.buffer register : memref<1xi1>
+// CHECK-NOT:     memref<2xi1>
 // CHECK-NOT:     scf.if
 // CHECK:         return
 // expected-remark @below {{mdh-cl-accumulate-in-registers: 1 accumulations moved into register tiles}}
