@@ -172,6 +172,13 @@ def MDHCL_ForOp : MDHCL_Op<"for", [SingleBlock, NoTerminator]> {
     ::mlir::BlockArgument getInductionVar() {
       return getBody().front().getArgument(0);
     }
+    /// The number of trips when it is known: a constant step and constant
+    /// bounds or `ub = lb + c` (a tile end `min(lb + c, x)` is only a
+    /// bound).
+    std::optional<int64_t> getConstantTripCount();
+    /// Whether the body is one thread's work over a register tile: it reads
+    /// or writes a `register` buffer and holds no barrier.
+    bool isOverRegisterTile();
   }];
 }
 

@@ -24,4 +24,9 @@
 #define GET_OP_CLASSES
 #include "Dialect/CL/MDHCLOps.h.inc"
 
+namespace mlir::mdh_cl {
+/// Whether `v` is an `mdh_cl.buffer register`: a thread's private tile.
+bool isRegisterBuffer(Value v);
+} // namespace mlir::mdh_cl
+
 #endif // MDH_DIALECT_CL_MDHCLOPS_H

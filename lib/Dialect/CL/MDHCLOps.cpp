@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/CL/MDHCLOps.h"
+#include "Dialect/CL/IndexOffsets.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -115,6 +116,37 @@ void ForOp::print(OpAsmPrinter &p) {
 
 LogicalResult ForOp::verifyRegions() {
   return verifyLoopBody(*this, getBody());
+}
+
+bool mlir::mdh_cl::isRegisterBuffer(Value v) {
+  auto buffer = v.getDefiningOp<BufferOp>();
+  return buffer && buffer.getRegion() == MemRegion::Register;
+}
+
+std::optional<int64_t> ForOp::getConstantTripCount() {
+  std::optional<int64_t> step = getConstantIntValue(getStep());
+  if (!step || *step < 1)
+    return std::nullopt;
+  Value lb = getLowerBound(), ub = getUpperBound();
+  std::optional<int64_t> span = offsetFrom(ub, lb);
+  std::optional<int64_t> lc = getConstantIntValue(lb);
+  std::optional<int64_t> uc = getConstantIntValue(ub);
+  if (!span && lc && uc)
+    span = std::max<int64_t>(*uc - *lc, 0);
+  if (!span || *span < 0)
+    return std::nullopt;
+  return (*span + *step - 1) / *step;
+}
+
+bool ForOp::isOverRegisterTile() {
+  bool usesRegister = false;
+  WalkResult result = getBody().walk([&](Operation *op) {
+    if (isa<BarrierOp>(op))
+      return WalkResult::interrupt();
+    usesRegister |= llvm::any_of(op->getOperands(), isRegisterBuffer);
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted() && usesRegister;
 }
 
 ParseResult ParForOp::parse(OpAsmParser &parser, OperationState &result) {

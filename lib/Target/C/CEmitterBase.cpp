@@ -12,8 +12,6 @@
 
 #include "CEmitterBase.h"
 
-#include "Dialect/CL/IndexOffsets.h"
-
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -288,31 +286,12 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
 }
 
 bool cemit::isRegisterTileLoop(mdh_cl::ForOp op) {
-  if (!isUnitStep(op.getStep()))
-    return false;
-  Value lb = op.getLowerBound(), ub = op.getUpperBound();
-  std::optional<int64_t> lc = getConstantIntValue(lb);
-  std::optional<int64_t> uc = getConstantIntValue(ub);
-  // At least two trips: a loop that runs once needs no unrolling.
-  std::optional<int64_t> trips = mdh_cl::offsetFrom(ub, lb);
-  if (lc && uc)
-    trips = *uc - *lc;
-  if (!trips || *trips < 2)
-    return false;
-  // A loop over thread parts or copy elements uses no register buffer; a
-  // loop with a barrier is not per-thread work.
-  bool usesRegister = false;
-  WalkResult result = op.getBody().walk([&](Operation *inner) {
-    if (isa<mdh_cl::BarrierOp>(inner))
-      return WalkResult::interrupt();
-    for (Value operand : inner->getOperands()) {
-      auto buffer = operand.getDefiningOp<mdh_cl::BufferOp>();
-      if (buffer && buffer.getRegion() == mdh_cl::MemRegion::Register)
-        usesRegister = true;
-    }
-    return WalkResult::advance();
-  });
-  return !result.wasInterrupted() && usesRegister;
+  // At least two trips: a loop that runs once needs no unrolling. A loop
+  // over thread parts or copy elements uses no register buffer; a loop with
+  // a barrier is not per-thread work.
+  std::optional<int64_t> trips = op.getConstantTripCount();
+  return isUnitStep(op.getStep()) && trips && *trips >= 2 &&
+         op.isOverRegisterTile();
 }
 
 LogicalResult CEmitterBase::emitFor(mdh_cl::ForOp op) {

@@ -77,9 +77,8 @@ bool isWritten(BlockArgument arg);
 /// Whether `op` runs over the points of a register tile a number of times
 /// known at compile time: step 1, constant bounds or `ub = lb + c` with at
 /// least two trips, a `register` buffer used in its body, and no barrier in
-/// it. LL-to-CL makes no other loops of that shape; the point loops of a
-/// full tile have it after `mdh-cl-unroll`'s split, or when the tile
-/// divides the size.
+/// it. LL-to-CL makes no other loops of that shape; the loops over register
+/// tiles have it after `mdh-cl-pad-register-tiles`.
 bool isRegisterTileLoop(mdh_cl::ForOp op);
 /// C and C++ keywords and names the generated code uses.
 bool isReservedName(StringRef name);

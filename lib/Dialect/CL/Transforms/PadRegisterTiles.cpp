@@ -30,31 +30,17 @@ namespace mlir::mdh_cl {
 using namespace mlir;
 using namespace mlir::mdh_cl;
 
-/// Whether `v` is a `register` buffer.
-static bool isRegisterBuffer(Value v) {
-  auto buffer = v.getDefiningOp<BufferOp>();
-  return buffer && buffer.getRegion() == MemRegion::Register;
-}
-
 /// The constant trip count `loop` is padded to, if it is padded: step 1,
 /// at most 2 to `maxTrips` trips but not a known number, a register buffer
 /// used inside, no barrier.
 static std::optional<int64_t> paddedTrips(ForOp loop, int64_t maxTrips) {
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
-  if (getConstantIntValue(loop.getStep()) != 1 ||
-      (getConstantIntValue(lb) && getConstantIntValue(ub)))
+  if (getConstantIntValue(loop.getStep()) != 1 || loop.getConstantTripCount())
     return std::nullopt;
-  std::optional<int64_t> span = spanBound(lb, ub);
-  if (!span || *span < 2 || *span > maxTrips || offsetFrom(ub, lb))
+  std::optional<int64_t> span =
+      spanBound(loop.getLowerBound(), loop.getUpperBound());
+  if (!span || *span < 2 || *span > maxTrips)
     return std::nullopt;
-  bool usesRegister = false;
-  WalkResult result = loop.getBody().walk([&](Operation *op) {
-    if (isa<BarrierOp>(op))
-      return WalkResult::interrupt();
-    usesRegister |= llvm::any_of(op->getOperands(), isRegisterBuffer);
-    return WalkResult::advance();
-  });
-  if (result.wasInterrupted() || !usesRegister)
+  if (!loop.isOverRegisterTile())
     return std::nullopt;
   return span;
 }

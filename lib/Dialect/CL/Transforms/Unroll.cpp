@@ -92,21 +92,6 @@ static ForOp splitFullTiles(ForOp loop, arith::MinUIOp end,
   return fullLoop;
 }
 
-/// The trip count of `loop` when it is a constant.
-static std::optional<int64_t> tripCount(ForOp loop) {
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!step || *step < 1)
-    return std::nullopt;
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
-  // Only exact spans: constants or lb + c (a tile end min(...) is a bound).
-  std::optional<int64_t> span = offsetFrom(ub, lb);
-  if (!span && getConstantIntValue(lb) && getConstantIntValue(ub))
-    span = spanBound(lb, ub);
-  if (!span || *span < 0)
-    return std::nullopt;
-  return (*span + *step - 1) / *step;
-}
-
 static void unroll(ForOp loop, int64_t trips, IRRewriter &rewriter) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
@@ -158,7 +143,7 @@ struct UnrollPass : mdh_cl::impl::MDHCLUnrollBase<UnrollPass> {
     SmallVector<ForOp> loops;
     getOperation()->walk([&](ForOp loop) { loops.push_back(loop); });
     for (ForOp loop : loops) {
-      std::optional<int64_t> trips = tripCount(loop);
+      std::optional<int64_t> trips = loop.getConstantTripCount();
       if (!trips || *trips > maxTrips)
         continue;
       int64_t ops = 0;
