@@ -44,17 +44,26 @@ def MDHHLToLL : Pass<"mdh-hl-to-ll", "::mlir::ModuleOp"> {
     The target is `target` (a target spec: `openmp`, `openmp:host`,
     `cuda[:chip]`, `hip[:chip]`, each optionally followed by
     `,fact=value` overrides) or, without it, the `mdh_ll.target` attribute
-    of the nearest enclosing op. The configuration is read from the JSON
-    file `config` (docs/config-json.md), which must be one for this
-    computation and target; with several files (`config=a.json,b.json`)
-    each computation takes the file whose computation key is its own.
-    Without `config` the default heuristic picks a configuration.
+    of the nearest enclosing op. Configurations are read from the JSON
+    files `config` (docs/config-json.md), each holding one configuration or
+    a set of them (`"format": "mdh-configs-v1"`); the configurations of
+    all files are pooled and each computation takes the one whose
+    computation key and target are its own. A computation without one is
+    an error, or with `config-fallback=heuristic` takes the heuristic's
+    configuration; two for the same computation and target are an error.
+    Without `config` the default heuristic picks every configuration.
     Either way the configuration is checked against every rule of
     `docs/tuning-parameters.md` before anything is rewritten.
+
+    `emit-config` writes the configuration of every computation to one
+    file: a single configuration when the module has one computation, a
+    set of them when it has several; given back as `config`, it gives the
+    same schedules.
 
     ```
     mdh-opt examples/matmul.mlir --mdh-hl-to-ll=target=cuda:sm_90
     mdh-opt k.mlir --mdh-hl-to-ll="target=openmp config=k.json"
+    mdh-opt k.mlir --mdh-hl-to-ll="target=openmp emit-config=all.json"
     ```
   }];
   let options = [
@@ -63,13 +72,20 @@ def MDHHLToLL : Pass<"mdh-hl-to-ll", "::mlir::ModuleOp"> {
            "with ,fact=value overrides); default: the mdh_ll.target "
            "attribute">,
     ListOption<"configPaths", "config", "std::string",
-           "JSON configuration files ('-' for stdin); each computation takes "
-           "the one written for it (a single file must be for every "
-           "computation); default: the heuristic's configuration">,
+           "JSON configuration files ('-' for stdin), each one "
+           "configuration or a set; pooled, each computation takes the "
+           "entry for its computation key and target; default: the "
+           "heuristic's configuration">,
+    Option<"configFallback", "config-fallback", "std::string",
+           /*default=*/"\"error\"",
+           "A computation without a configuration in the config files: "
+           "'error' (default) or 'heuristic' (the heuristic's "
+           "configuration)">,
     Option<"emitConfigPath", "emit-config", "std::string",
            /*default=*/"\"\"",
-           "Write the configuration used, as JSON, to this file ('-' for "
-           "stdout); a module with several computations writes the last">
+           "Write the configurations used, as JSON, to this file ('-' for "
+           "stdout): one configuration, or a set of them when the module "
+           "has several computations">
   ];
   let dependentDialects = ["::mlir::mdh_ll::MDHLLDialect"];
 }

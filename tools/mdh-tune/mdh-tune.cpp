@@ -2,26 +2,28 @@
 //
 // Part of the MDH-MLIR project.
 //
-// mdh-tune explores the tuning space of one kernel (a func.func holding one
+// mdh-tune explores the tuning space of a kernel (a func.func holding one
 // mdh.compute) on a target, ATF-style (DESIGN §7, docs/tuning.md): the
 // chain-of-trees space of Tuning/MDHSpace.h, a search technique over its
 // unit cube (Tune/Technique.h), abort conditions, candidates compiled in
 // process and measured in forked children (HostObjective.h). It writes the
 // best configuration as JSON (read by --mdh-hl-to-ll config= and mdh-run
 // --config=), a CSV log of every evaluation, and keeps tuned
-// configurations in a cache keyed by computation, target and machine.
+// configurations in a cache keyed by computation, target and machine. With
+// several kernels (--func=a,b or --all-kernels) each is tuned in turn
+// (TuneKernel.h) and the file holds a set of configurations.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HostObjective.h"
-#include "Progress.h"
+#include "TuneKernel.h"
 
 #include "Dialect/HL/MDHOps.h"
 #include "Dialect/LL/ConfigJSON.h"
 #include "Dialect/LL/TargetSpec.h"
 #include "InitMDH.h"
+#include "Support/Version.h"
 #include "Tune/Cache.h"
-#include "Tune/Log.h"
 #include "Tune/Search.h"
 #include "Tuning/MDHSpace.h"
 
@@ -31,19 +33,17 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <csignal>
-#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -128,9 +128,16 @@ static cl::opt<int64_t>
             cl::desc("Output points checked per candidate when the reference "
                      "samples (large kernels)"),
             cl::init(1000), cl::cat(tuneCategory));
-static cl::opt<std::string>
-    funcName("func", cl::desc("The kernel to tune (when the file has several)"),
-             cl::init(""), cl::cat(tuneCategory));
+static cl::list<std::string>
+    funcNames("func",
+              cl::desc("The kernels to tune (comma-separated or repeated; "
+                       "default: the first)"),
+              cl::CommaSeparated, cl::cat(tuneCategory));
+static cl::opt<bool>
+    allKernels("all-kernels",
+               cl::desc("Tune every kernel of the file, each with the whole "
+                        "budget, into one file of configurations"),
+               cl::init(false), cl::cat(tuneCategory));
 static cl::opt<std::string>
     openmpLibrary("libomp", cl::desc("The OpenMP runtime to load"),
                   cl::init(""), cl::cat(tuneCategory));
@@ -184,17 +191,20 @@ static int refuseGpuTarget(StringRef name) {
       name));
 }
 
-/// The kernel: the only func.func holding one mdh.compute, or --func.
-static FailureOr<std::pair<func::FuncOp, ComputeOp>>
-findKernel(ModuleOp module) {
+using Kernel = std::pair<func::FuncOp, ComputeOp>;
+
+/// The kernels to tune: those --func names or, with --all-kernels, every
+/// func.func holding an mdh.compute; by default the first.
+static FailureOr<SmallVector<Kernel>> findKernels(ModuleOp module) {
   Location loc = module.getBody()->empty() ? module.getLoc()
                                            : module.getBody()->front().getLoc();
-  SmallVector<std::pair<func::FuncOp, ComputeOp>> kernels;
+  SmallVector<Kernel> kernels;
   for (auto func : module.getOps<func::FuncOp>()) {
     SmallVector<ComputeOp> computes;
     func.walk([&](ComputeOp op) { computes.push_back(op); });
     if (computes.empty() ||
-        (!funcName.empty() && func.getSymName() != funcName))
+        (!funcNames.empty() &&
+         !llvm::is_contained(funcNames, func.getSymName().str())))
       continue;
     if (computes.size() != 1)
       return func.emitError("mdh-tune tunes functions with exactly one "
@@ -216,51 +226,40 @@ findKernel(ModuleOp module) {
     }
     kernels.push_back({func, computes[0]});
   }
+  for (const std::string &name : funcNames)
+    if (!llvm::any_of(kernels,
+                      [&](Kernel k) { return k.first.getSymName() == name; }))
+      return emitError(loc, "no kernel function named '" + name + "'");
   if (kernels.empty())
-    return emitError(loc, funcName.empty()
-                              ? "no kernel in this file: expected a "
-                                "func.func holding an mdh.compute"
-                              : "no kernel function named '" + funcName + "'");
-  // One configuration file holds one computation's configuration: of
-  // several kernels, the first is tuned unless --func names another.
-  if (kernels.size() > 1)
+    return emitError(loc, "no kernel in this file: expected a func.func "
+                          "holding an mdh.compute");
+  if (kernels.size() > 1 && funcNames.empty() && !allKernels) {
     llvm::errs() << "mdh-tune: note: " << kernels.size()
                  << " kernels in this file; tuning the first, "
                  << kernels.front().first.getSymName()
-                 << " (--func=<name> picks another)\n";
-  return kernels.front();
+                 << " (--func=<name> picks another)\n"
+                 << "mdh-tune: note: --all-kernels tunes every kernel into "
+                    "one file of configurations\n";
+    kernels.resize(1);
+  }
+  return kernels;
 }
 
-/// Writes `object` (a configuration) to the `-o` file opened at the start.
-static void writeOutput(llvm::ToolOutputFile &output,
-                        const llvm::json::Object &object) {
-  mdh_ll::printConfigJSON(llvm::json::Value(llvm::json::Object(object)),
-                          output.os());
-  output.keep();
-}
-
-/// Times in the JSON file: whole nanoseconds (a double would print with 17
-/// digits).
-static int64_t nanoseconds(double seconds) {
-  return static_cast<int64_t>(std::llround(seconds * 1e9));
-}
-
-/// The median of the successful results, or std::nullopt.
-static std::optional<double> medianOf(ArrayRef<tune::EvalResult> results) {
-  std::vector<double> t;
-  for (const tune::EvalResult &r : results)
-    if (r.ok())
-      t.push_back(r.seconds);
-  if (t.empty())
-    return std::nullopt;
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+/// The log of one of several kernels: `run.csv` becomes `run.<func>.csv`.
+static std::string logPathFor(StringRef path, StringRef func, bool several) {
+  if (!several)
+    return path.str();
+  StringRef extension = llvm::sys::path::extension(path);
+  if (extension.empty() || path.ends_with("/"))
+    return (path + "." + func).str();
+  return (path.drop_back(extension.size()) + "." + func + extension).str();
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   cl::opt<int> &numThreads = getNumThreadsOption();
   cl::HideUnrelatedOptions(tuneCategory);
+  mdh::registerVersionPrinter("mdh-tune");
   cl::ParseCommandLineOptions(
       argc, argv,
       "mdh-tune: auto-tune an MDH kernel for a target and write the best "
@@ -314,6 +313,8 @@ int main(int argc, char **argv) {
     return fail("--reps must be at least 1");
   if (samples < 1)
     return fail("--samples must be at least 1");
+  if (allKernels && !funcNames.empty())
+    return fail("--all-kernels and --func exclude each other");
   int threads = numThreads.getNumOccurrences()
                     ? numThreads.getValue()
                     : int(llvm::hardware_concurrency().compute_thread_count());
@@ -355,199 +356,100 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  FailureOr<std::pair<func::FuncOp, ComputeOp>> kernel = findKernel(*module);
-  if (failed(kernel))
+  FailureOr<SmallVector<Kernel>> kernels = findKernels(*module);
+  if (failed(kernels))
     return 1;
-  func::FuncOp func = kernel->first;
-  ComputeOp op = kernel->second;
+  bool several = kernels->size() > 1;
   FailureOr<Attribute> targetAttr = mdh_ll::parseTargetSpec(
-      &context, "openmp", [&] { return op.emitError(); });
+      &context, "openmp", [&] { return kernels->front().second.emitError(); });
   if (failed(targetAttr))
     return 1;
 
-  // The cache.
+  // Every log is opened before any tuning, so that an unwritable path fails
+  // first. Kept whatever happens: a log of failures explains a failed run.
+  SmallVector<std::unique_ptr<llvm::ToolOutputFile>> logs;
+  if (!logFile.empty())
+    for (Kernel kernel : *kernels) {
+      std::string path =
+          logPathFor(logFile, kernel.first.getSymName(), several);
+      std::error_code ec;
+      logs.push_back(std::make_unique<llvm::ToolOutputFile>(
+          path, ec, llvm::sys::fs::OF_Text));
+      if (ec)
+        return fail("cannot write '" + path + "': " + ec.message());
+      logs.back()->keep();
+    }
+
   std::string cachePath =
       cacheDir.empty() ? tune::TuningCache::defaultDirectory() : cacheDir;
   tune::TuningCache cache(noCache ? "" : cachePath);
-  std::string machine = tune::TuningCache::machineKey();
-  std::string cacheKey = tune::TuningCache::makeKey(
-      mdh_ll::computationKey(op), mdh_ll::targetSpecString(*targetAttr),
-      llvm::formatv("{0}, {1} OpenMP threads", machine, threads).str());
+  TuneSettings settings;
+  settings.technique = technique;
+  settings.seed = seed;
+  settings.abort = abort;
+  settings.objective.threads = threads;
+  settings.objective.warmup = warmup;
+  settings.objective.reps = reps;
+  settings.objective.samples = samples;
+  settings.objective.seed = seed;
+  settings.objective.timeout = timeoutSeconds;
+  settings.objective.interrupted = &interrupted;
+  settings.objective.corruptElement = corruptElement;
+  settings.remeasure = remeasure;
+  settings.progress = progress;
+  settings.cache = &cache;
+  settings.cacheDirectory = noCache ? "" : cachePath;
+  settings.machine = tune::TuningCache::machineKey();
   llvm::raw_ostream &report =
       outputFilename == "-" ? llvm::errs() : llvm::outs();
-  if (std::optional<llvm::json::Object> hit = cache.lookup(cacheKey)) {
-    // Only a configuration this version reads and verifies is reused.
-    std::string text =
-        llvm::formatv("{0}", llvm::json::Value(llvm::json::Object(*hit)));
-    bool valid = false;
-    {
-      ScopedDiagnosticHandler quiet(&context,
-                                    [](Diagnostic &) { return success(); });
-      FailureOr<mdh_ll::Config> c = mdh_ll::configFromJSON(
-          text, op, *targetAttr, [&] { return op.emitError(); });
-      valid = succeeded(c) &&
-              succeeded(tuning::verifyConfig(op, *targetAttr, *c,
-                                             [&] { return op.emitError(); }));
-    }
-    if (valid) {
-      writeOutput(output, *hit);
-      report << "mdh-tune: cache hit: " << cache.pathFor(cacheKey)
-             << " (not tuning again; --no-cache tunes anyway)\n";
-      return 0;
-    }
-  }
 
-  FailureOr<tuning::SearchSpace> space =
-      tuning::buildSpace(op, cast<mdh_ll::TargetAttrInterface>(*targetAttr), {},
-                         [&] { return op.emitError(); });
-  if (failed(space))
-    return 1;
-  auto targetIface = cast<mdh_ll::TargetAttrInterface>(*targetAttr);
-  mdh_ll::Config defaultConfig = tuning::defaultConfig(op, *targetAttr);
-
-  HostObjectiveOptions objectiveOptions;
-  objectiveOptions.threads = threads;
-  objectiveOptions.warmup = warmup;
-  objectiveOptions.reps = reps;
-  objectiveOptions.samples = samples;
-  objectiveOptions.seed = seed;
-  objectiveOptions.timeout = timeoutSeconds;
-  objectiveOptions.interrupted = &interrupted;
-  objectiveOptions.corruptElement = corruptElement;
-  HostObjective objective(*module, func, op, *targetAttr, *openmp,
-                          objectiveOptions);
-  // Once per run, sequential C++ (no OpenMP threads in the parent).
-  auto referenceStart = std::chrono::steady_clock::now();
-  if (failed(objective.computeReference()))
-    return 1;
-  double referenceSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                    referenceStart)
-          .count();
-
-  std::optional<llvm::ToolOutputFile> logOutput;
-  std::optional<tune::CsvLog> log;
-  if (!logFile.empty()) {
-    std::error_code ec;
-    logOutput.emplace(logFile, ec, llvm::sys::fs::OF_Text);
-    if (ec)
-      return fail("cannot write '" + logFile + "': " + ec.message());
-    // Kept whatever happens: a log of failures explains a failed run.
-    logOutput->keep();
-    log.emplace(logOutput->os(), *space);
-  }
-
-  tune::SearchOptions options;
-  options.technique = technique;
-  options.seed = seed;
-  options.abort = abort;
-  options.interrupted = &interrupted;
-  options.initial.push_back(
-      tuning::pointFromConfig(*space, op, targetIface, defaultConfig));
-  ProgressLine line(llvm::errs(), progress || isatty(STDERR_FILENO),
-                    isatty(STDERR_FILENO), abort);
-  double defaultCost = tune::kFailedCost;
-  options.onEvaluation = [&](const tune::Evaluation &e,
-                             const tune::SearchState &state) {
-    if (e.technique == "default" && e.result.ok())
-      defaultCost = e.result.seconds;
-    if (e.newBest)
-      objective.setBestSeconds(e.result.seconds);
-    if (log)
-      log->append(e, state);
-    line.update(state, defaultCost);
-  };
+  // Each kernel in turn, each with the whole budget. A computation that
+  // occurs in several kernels is tuned once: the file holds one
+  // configuration per computation.
   std::signal(SIGINT, onInterrupt);
-  report << llvm::formatv(
-      "mdh-tune: {0} ({1}) on {2}, {3} threads: {4:e2} configurations, "
-      "technique {5}, seed {6}, budget {7}\n"
-      "mdh-tune: reference: {8} ({9} values) in {10:f2} s\n",
-      func.getSymName(), mdh_ll::computationKey(op),
-      mdh_ll::targetSpecString(*targetAttr), threads, space->sizeAsDouble(),
-      technique, seed, abort.str(),
-      objective.getReference().isFull() ? "every output point" : "sampled",
-      objective.getReference().size(), referenceSeconds);
-  report.flush();
-  std::optional<tune::SearchResult> result = tune::runSearch(
-      *space,
-      [&](const tuning::Config &point) {
-        return objective.evaluate(
-            tuning::configFromPoint(point, op, targetIface));
-      },
-      options, error);
-  line.finish();
-  if (!result)
-    return fail(error);
-  report << llvm::formatv("mdh-tune: {0} evaluations ({1} failed) in {2:f1} s "
-                          "({3:f1} s compiling); stopped: {4}\n",
-                          result->evaluations.size(), result->failures,
-                          result->seconds, objective.compileSeconds(),
-                          result->stopReason);
-  if (!result->best)
-    return fail("no candidate ran correctly; see the log for the reasons");
-  mdh_ll::Config best = tuning::configFromPoint(*result->best, op, targetIface);
-
-  // The reported speed-up comes from a fresh, interleaved measurement of
-  // both configurations, not from the search's best sample (which is the
-  // minimum of many noisy samples, biased low).
-  llvm::json::Object tuningInfo{
-      {"technique", technique.getValue()},
-      {"seed", int64_t(seed)},
-      {"evaluations", int64_t(result->evaluations.size())},
-      {"failures", int64_t(result->failures)},
-      {"search_seconds", std::round(result->seconds * 10) / 10},
-      {"search_best_ns", nanoseconds(result->bestCost)},
-      {"machine", machine},
-      {"threads", threads}};
-  if (!result->interrupted && remeasure > 0) {
-    std::string e1, e2;
-    std::unique_ptr<HostJit> defaultJit = objective.compile(defaultConfig, e1);
-    std::unique_ptr<HostJit> bestJit = objective.compile(best, e2);
-    SmallVector<tune::EvalResult> defaultRuns, bestRuns;
-    for (unsigned r = 0; r < remeasure && bestJit && !interrupted; ++r) {
-      if (defaultJit)
-        defaultRuns.push_back(objective.measure(*defaultJit, false));
-      bestRuns.push_back(objective.measure(*bestJit, false));
+  std::vector<llvm::json::Value> configurations;
+  llvm::StringMap<std::string> tunedIn;
+  bool wasInterrupted = false, skipped = false;
+  for (auto [i, kernel] : llvm::enumerate(*kernels)) {
+    auto [func, op] = kernel;
+    if (several)
+      report << llvm::formatv("mdh-tune: kernel {0} of {1}: {2}\n", i + 1,
+                              kernels->size(), func.getSymName());
+    auto [previous, isNew] =
+        tunedIn.try_emplace(mdh_ll::computationKey(op), func.getSymName());
+    if (!isNew) {
+      report << "mdh-tune: the same computation as " << previous->second
+             << "; tuned once\n";
+      continue;
     }
-    std::optional<double> d = medianOf(defaultRuns), b = medianOf(bestRuns);
-    if (b) {
-      tuningInfo["best_ns"] = nanoseconds(*b);
-      if (d) {
-        tuningInfo["default_ns"] = nanoseconds(*d);
-        tuningInfo["speedup"] = std::round(*d / *b * 1000) / 1000;
-      }
-      report << llvm::formatv(
-          "mdh-tune: re-measured {0} rounds interleaved: default {1} ms, "
-          "best {2:f3} ms, speed-up {3}\n",
-          remeasure, d ? llvm::formatv("{0:f3}", *d * 1e3).str() : "failed",
-          *b * 1e3, d ? llvm::formatv("{0:f2}x", *d / *b).str() : "n/a");
-    } else {
-      report << "mdh-tune: warning: the re-measurement of the best "
-                "configuration failed: "
-             << (bestRuns.empty() ? e2 : bestRuns.front().reason) << "\n";
+    if (interrupted) {
+      // The file still serves every kernel it was asked for.
+      report << "mdh-tune: interrupted; writing the default configuration "
+                "of "
+             << func.getSymName() << "\n";
+      configurations.push_back(untunedConfiguration(op, *targetAttr));
+      skipped = true;
+      continue;
     }
-    // The search's best may have won on a lucky sample; the interleaved
-    // re-measurement decides.
-    if (d && (!b || *d <= *b) && best != defaultConfig) {
-      report << "mdh-tune: the default configuration is not slower in the "
-                "re-measurement; writing it instead\n";
-      best = defaultConfig;
-      tuningInfo["kept_default"] = true;
-      tuningInfo["best_ns"] = nanoseconds(*d);
-      tuningInfo["speedup"] = 1.0;
+    KernelTuning tuned =
+        tuneKernel(*module, func, op, *targetAttr, *openmp, settings,
+                   logs.empty() ? nullptr : &logs[i]->os(), report);
+    if (tuned.status == KernelTuning::Status::Failed) {
+      if (tuned.error.empty())
+        return 1;
+      return fail(several ? func.getSymName() + ": " + tuned.error
+                          : tuned.error);
     }
-  } else if (result->interrupted) {
-    report << "mdh-tune: interrupted; writing the best configuration so far\n";
+    wasInterrupted |= tuned.status == KernelTuning::Status::Interrupted;
+    configurations.push_back(std::move(tuned.configuration));
   }
 
-  llvm::json::Value json = mdh_ll::configToJSON(best, op, *targetAttr);
-  llvm::json::Object object = std::move(*json.getAsObject());
-  object["tuning"] = std::move(tuningInfo);
-  writeOutput(output, object);
-  if (!noCache && !result->interrupted && !cachePath.empty()) {
-    std::string cacheError = cache.store(cacheKey, object);
-    if (!cacheError.empty())
-      report << "mdh-tune: warning: not cached: " << cacheError << "\n";
-  }
-  return result->interrupted ? 130 : 0;
+  // One kernel keeps the format of one configuration.
+  mdh_ll::printConfigJSON(
+      configurations.size() == 1
+          ? std::move(configurations.front())
+          : mdh_ll::configSetToJSON(std::move(configurations)),
+      output.os());
+  output.keep();
+  return wasInterrupted || skipped ? 130 : 0;
 }

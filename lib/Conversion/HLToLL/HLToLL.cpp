@@ -29,8 +29,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHHLTOLL
@@ -190,48 +190,71 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
         return signalPassFailure();
       optionTarget = *parsed;
     }
+    if (configFallback != "error" && configFallback != "heuristic") {
+      module.emitError() << "--mdh-hl-to-ll: config-fallback must be 'error' "
+                            "or 'heuristic', got '"
+                         << configFallback << "'";
+      return signalPassFailure();
+    }
 
     SmallVector<ComputeOp> ops;
     module.walk([&](ComputeOp op) { ops.push_back(op); });
-    for (ComputeOp op : ops)
-      if (failed(schedule(op, optionTarget)))
-        signalPassFailure();
-  }
+    if (ops.empty())
+      return;
 
-  /// The configuration file for `op`: the only one, or the one whose
-  /// "computation" field is `op`'s key.
-  FailureOr<std::string> pickConfigFile(ComputeOp op) {
-    if (configPaths.size() == 1)
-      return configPaths.front();
-    std::string key = mdh_ll::computationKey(op);
-    SmallVector<std::string> matches;
-    for (const std::string &path : configPaths) {
-      auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
-      if (!buffer)
-        return op.emitError("cannot read configuration file '")
-               << path << "': " << buffer.getError().message();
-      llvm::Expected<llvm::json::Value> json =
-          llvm::json::parse((*buffer)->getBuffer());
-      if (!json) {
-        // readConfigFile reports it with the line and column.
-        llvm::consumeError(json.takeError());
-        return path;
-      }
-      if (const llvm::json::Object *object = json->getAsObject())
-        if (std::optional<StringRef> fileKey = object->getString("computation"))
-          if (*fileKey == key)
-            matches.push_back(path);
+    // Every file is read (and each entry's identity checked) before any
+    // computation is rewritten; such errors are reported once, at the first
+    // computation.
+    std::optional<mdh_ll::ConfigSet> configs;
+    if (!configPaths.empty()) {
+      configs.emplace(ctx);
+      for (const std::string &path : configPaths)
+        if (failed(configs->addFile(path,
+                                    [&] { return ops.front().emitError(); })))
+          return signalPassFailure();
     }
-    if (matches.size() != 1)
-      return op.emitError()
-             << (matches.empty() ? "none" : "more than one") << " of the "
-             << configPaths.size()
-             << " configuration files is for this computation (key " << key
-             << ")";
-    return matches.front();
+
+    Emitted emitted;
+    bool ok = true;
+    for (ComputeOp op : ops)
+      if (failed(schedule(op, optionTarget, configs, ops.size(), emitted)))
+        ok = false;
+    if (!ok)
+      return signalPassFailure();
+    if (!emitConfigPath.empty() &&
+        failed(mdh_ll::writeConfigsFile(emitConfigPath,
+                                        std::move(emitted.configurations),
+                                        [&] { return module.emitError(); })))
+      return signalPassFailure();
   }
 
-  LogicalResult schedule(ComputeOp op, Attribute optionTarget) {
+  /// The configurations `emit-config` writes: one per computation key and
+  /// target (a computation that occurs twice has one configuration).
+  struct Emitted {
+    std::vector<llvm::json::Value> configurations;
+    llvm::StringSet<> identities;
+  };
+
+  /// The configuration of `op` from the files: null to fall back to the
+  /// heuristic.
+  FailureOr<const mdh_ll::ConfigEntry *> findEntry(ComputeOp op,
+                                                   Attribute targetAttr,
+                                                   const mdh_ll::ConfigSet &set,
+                                                   size_t numComputations) {
+    bool fallback = configFallback == "heuristic";
+    // One configuration for one computation is read as it is, so that a
+    // mismatch is named field by field (the key, the sizes or the target).
+    if (!fallback && set.size() == 1 && numComputations == 1)
+      return &set.entries().front();
+    return set.find(op, targetAttr, fallback,
+                    "; pass config-fallback=heuristic to use the heuristic's "
+                    "configuration for computations without one",
+                    [&] { return op.emitError(); });
+  }
+
+  LogicalResult schedule(ComputeOp op, Attribute optionTarget,
+                         const std::optional<mdh_ll::ConfigSet> &configs,
+                         size_t numComputations, Emitted &emitted) {
     Attribute targetAttr = optionTarget ? optionTarget : targetAttributeOf(op);
     if (!targetAttr)
       return op.emitError("no target to schedule on: pass "
@@ -239,15 +262,18 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
                           "mdh_ll.target attribute on an enclosing op");
     auto target = cast<mdh_ll::TargetAttrInterface>(targetAttr);
 
-    Config c;
-    std::string configPath;
-    if (!configPaths.empty()) {
-      FailureOr<std::string> path = pickConfigFile(op);
-      if (failed(path))
+    const mdh_ll::ConfigEntry *entry = nullptr;
+    if (configs) {
+      FailureOr<const mdh_ll::ConfigEntry *> found =
+          findEntry(op, targetAttr, *configs, numComputations);
+      if (failed(found))
         return failure();
-      configPath = *path;
-      FailureOr<Config> read = mdh_ll::readConfigFile(
-          configPath, op, targetAttr, [&] { return op.emitError(); });
+      entry = *found;
+    }
+    Config c;
+    if (entry) {
+      FailureOr<Config> read =
+          configs->read(*entry, op, targetAttr, [&] { return op.emitError(); });
       if (failed(read))
         return failure();
       c = std::move(*read);
@@ -257,16 +283,18 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
     if (failed(tuning::verifyConfig(op, targetAttr, c, [&] {
           InFlightDiagnostic diag = op.emitError();
           diag << "invalid configuration";
-          if (!configPath.empty())
-            diag << " in '" << configPath << "'";
+          if (entry)
+            diag << " in " << entry->describe();
           diag << ": ";
           return diag;
         })))
       return failure();
     if (!emitConfigPath.empty() &&
-        failed(mdh_ll::writeConfigFile(emitConfigPath, c, op, targetAttr,
-                                       [&] { return op.emitError(); })))
-      return failure();
+        emitted.identities
+            .insert(mdh_ll::computationKey(op) + " " +
+                    mdh_ll::targetSpecString(targetAttr))
+            .second)
+      emitted.configurations.push_back(mdh_ll::configToJSON(c, op, targetAttr));
     buildSchedule(op, target, c);
     return success();
   }

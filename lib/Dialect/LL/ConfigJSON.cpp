@@ -171,9 +171,10 @@ static void printIndented(const json::Value &value, unsigned indent,
   // Fields in the order docs/config-json.md describes them; fields it does
   // not describe follow, sorted.
   static constexpr StringLiteral kOrder[] = {
-      "format", "computation", "name",    "sizes",      "target",
-      "levels", "tiles",       "orders",  "assignment", "assignment_kind",
-      "inputs", "outputs",     "regions", "layouts"};
+      "format",  "configurations", "computation",     "name",
+      "sizes",   "target",         "levels",          "tiles",
+      "orders",  "assignment",     "assignment_kind", "inputs",
+      "outputs", "regions",        "layouts"};
   const json::Object &object = *value.getAsObject();
   SmallVector<StringRef> keys;
   for (const auto &entry : object)
@@ -211,6 +212,32 @@ mlir::mdh_ll::writeConfigFile(StringRef path, const Config &config,
     return emitError() << "cannot write configuration file '" << path
                        << "': " << ec.message();
   printConfigJSON(configToJSON(config, op, target), file.os());
+  file.keep();
+  return success();
+}
+
+json::Value
+mlir::mdh_ll::configSetToJSON(std::vector<json::Value> configurations) {
+  return json::Object{
+      {"format", kConfigSetFormat.str()},
+      {"configurations", json::Array(std::move(configurations))}};
+}
+
+LogicalResult
+mlir::mdh_ll::writeConfigsFile(StringRef path,
+                               std::vector<json::Value> configurations,
+                               function_ref<InFlightDiagnostic()> emitError) {
+  std::error_code ec;
+  llvm::ToolOutputFile file(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return emitError() << "cannot write configuration file '" << path
+                       << "': " << ec.message();
+  // One configuration keeps the format of one, which every reader of
+  // earlier versions takes.
+  printConfigJSON(configurations.size() == 1
+                      ? std::move(configurations.front())
+                      : configSetToJSON(std::move(configurations)),
+                  file.os());
   file.keep();
   return success();
 }

@@ -12,17 +12,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConfigJSONFields.h"
+
 #include "Dialect/HL/MDHOps.h"
 #include "Dialect/LL/ConfigJSON.h"
 #include "Dialect/LL/MDHLLAttributes.h"
 #include "Dialect/LL/TargetSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace mlir::mdh_ll;
+using namespace mlir::mdh_ll::detail;
 namespace json = llvm::json;
 
 // Every enumerator of the names a configuration holds, in the order an
@@ -36,96 +37,18 @@ static constexpr Layout kLayouts[] = {Layout::Identity, Layout::Transposed};
 static constexpr CombineRegion kCombineRegions[] = {
     CombineRegion::Register, CombineRegion::Shared, CombineRegion::Device};
 
-/// "a string", "an array", ... for "expected X, got Y".
-static StringRef describeKind(const json::Value &value) {
-  switch (value.kind()) {
-  case json::Value::Null:
-    return "null";
-  case json::Value::Boolean:
-    return "a boolean";
-  case json::Value::Number:
-    return "a number";
-  case json::Value::String:
-    return "a string";
-  case json::Value::Array:
-    return "an array";
-  case json::Value::Object:
-    return "an object";
-  }
-  llvm_unreachable("unknown JSON kind");
-}
-
-/// llvm::json reports "[line:column, byte=offset]: message"; this says it
-/// in words, or passes any other text on.
-static std::string describeParseError(llvm::Error error) {
-  std::string text = llvm::toString(std::move(error));
-  StringRef rest(text);
-  unsigned line, column;
-  if (rest.consume_front("[") && !rest.consumeInteger(10, line) &&
-      rest.consume_front(":") && !rest.consumeInteger(10, column)) {
-    size_t end = rest.find("]: ");
-    if (end != StringRef::npos)
-      return llvm::formatv("line {0}, column {1}: {2}", line, column,
-                           rest.drop_front(end + 3))
-          .str();
-  }
-  return text;
-}
-
-/// "1 entry", "4 entries".
-static std::string countEntries(size_t count) {
-  return std::to_string(count) + (count == 1 ? " entry" : " entries");
-}
-
-static std::string elementPath(StringRef path, size_t index) {
-  return (path + "[" + Twine(index) + "]").str();
-}
-
-static std::string fieldPath(StringRef path, StringRef key) {
-  return path.empty() ? key.str() : (path + "." + key).str();
-}
-
-static std::string joinSizes(ArrayRef<int64_t> sizes) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(sizes, os, "x");
-  return text;
-}
-
 namespace {
 /// Reads one configuration; every error names `source` and the field.
-class ConfigReader {
+class ConfigReader : FieldReader {
 public:
-  ConfigReader(StringRef source, mdh::ComputeOp op, Attribute target,
-               function_ref<InFlightDiagnostic()> emitError)
-      : source(source), op(op), target(target),
-        levels(cast<TargetAttrInterface>(target).getLevels()),
-        emitError(emitError) {}
+  ConfigReader(StringRef source, StringRef prefix, mdh::ComputeOp op,
+               Attribute target, function_ref<InFlightDiagnostic()> emitError)
+      : FieldReader(source, prefix, emitError), op(op), target(target),
+        levels(cast<TargetAttrInterface>(target).getLevels()) {}
 
-  FailureOr<Config> read(StringRef text);
+  FailureOr<Config> read(const json::Object &root);
 
 private:
-  InFlightDiagnostic error() {
-    InFlightDiagnostic diag = emitError();
-    diag << source << ": ";
-    return diag;
-  }
-  InFlightDiagnostic error(StringRef path) {
-    InFlightDiagnostic diag = error();
-    diag << "field '" << path << "': ";
-    return diag;
-  }
-
-  // Each accessor reports a missing field or a value of another type and
-  // then returns null / nullopt.
-  const json::Value *field(const json::Object &object, StringRef path,
-                           StringRef key);
-  const json::Array *array(const json::Value &value, StringRef path,
-                           std::optional<size_t> size = std::nullopt,
-                           StringRef per = "");
-  const json::Object *object(const json::Value &value, StringRef path);
-  std::optional<StringRef> string(const json::Value &value, StringRef path);
-  std::optional<int64_t> integer(const json::Value &value, StringRef path);
   /// A name of an enumerator of EnumT, given as all of them.
   template <typename EnumT>
   std::optional<EnumT> name(const json::Value &value, StringRef path,
@@ -148,65 +71,11 @@ private:
   LogicalResult readSchedule(const json::Object &root, Config &config);
   LogicalResult readBuffers(const json::Object &root, Config &config);
 
-  StringRef source;
   mdh::ComputeOp op;
   Attribute target;
   ArrayRef<Level> levels;
-  function_ref<InFlightDiagnostic()> emitError;
 };
 } // namespace
-
-const json::Value *ConfigReader::field(const json::Object &object,
-                                       StringRef path, StringRef key) {
-  const json::Value *value = object.get(key);
-  if (!value)
-    error() << "missing field '" << fieldPath(path, key) << "'";
-  return value;
-}
-
-const json::Array *ConfigReader::array(const json::Value &value, StringRef path,
-                                       std::optional<size_t> size,
-                                       StringRef per) {
-  const json::Array *result = value.getAsArray();
-  if (!result) {
-    error(path) << "expected an array, got " << describeKind(value);
-    return nullptr;
-  }
-  if (size && result->size() != *size) {
-    error(path) << "expected " << countEntries(*size) << per << ", got "
-                << result->size();
-    return nullptr;
-  }
-  return result;
-}
-
-const json::Object *ConfigReader::object(const json::Value &value,
-                                         StringRef path) {
-  const json::Object *result = value.getAsObject();
-  if (!result)
-    error(path) << "expected an object, got " << describeKind(value);
-  return result;
-}
-
-std::optional<StringRef> ConfigReader::string(const json::Value &value,
-                                              StringRef path) {
-  std::optional<StringRef> result = value.getAsString();
-  if (!result)
-    error(path) << "expected a string, got " << describeKind(value);
-  return result;
-}
-
-std::optional<int64_t> ConfigReader::integer(const json::Value &value,
-                                             StringRef path) {
-  std::optional<int64_t> result = value.getAsInteger();
-  if (!result) {
-    InFlightDiagnostic diag = error(path);
-    diag << "expected an integer, got " << describeKind(value);
-    if (value.kind() == json::Value::Number)
-      diag << " " << llvm::formatv("{0}", value).str();
-  }
-  return result;
-}
 
 template <typename EnumT>
 std::optional<EnumT> ConfigReader::name(const json::Value &value,
@@ -511,38 +380,17 @@ LogicalResult ConfigReader::readBuffers(const json::Object &root,
   return success();
 }
 
-FailureOr<Config> ConfigReader::read(StringRef text) {
-  llvm::Expected<json::Value> parsed = json::parse(text);
-  if (!parsed)
-    return error() << "malformed JSON: "
-                   << describeParseError(parsed.takeError());
-  const json::Object *root = parsed->getAsObject();
-  if (!root)
-    return error() << "expected a JSON object at the top level, got "
-                   << describeKind(*parsed);
+FailureOr<Config> ConfigReader::read(const json::Object &root) {
   Config config;
-  if (failed(readIdentity(*root)) || failed(readLevels(*root)) ||
-      failed(readSchedule(*root, config)) || failed(readBuffers(*root, config)))
+  if (failed(readIdentity(root)) || failed(readLevels(root)) ||
+      failed(readSchedule(root, config)) || failed(readBuffers(root, config)))
     return failure();
   return config;
 }
 
-FailureOr<Config>
-mlir::mdh_ll::configFromJSON(StringRef text, mdh::ComputeOp op,
-                             Attribute target,
-                             function_ref<InFlightDiagnostic()> emitError) {
-  return ConfigReader("configuration", op, target, emitError).read(text);
-}
-
-FailureOr<Config>
-mlir::mdh_ll::readConfigFile(StringRef path, mdh::ComputeOp op,
-                             Attribute target,
-                             function_ref<InFlightDiagnostic()> emitError) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (std::error_code ec = file.getError())
-    return emitError() << "cannot read configuration file '" << path
-                       << "': " << ec.message();
-  std::string source = ("configuration file '" + path + "'").str();
-  return ConfigReader(source, op, target, emitError).read((*file)->getBuffer());
+FailureOr<Config> mlir::mdh_ll::configFromJSONObject(
+    const json::Object &object, StringRef source, StringRef fieldPrefix,
+    mdh::ComputeOp op, Attribute target,
+    function_ref<InFlightDiagnostic()> emitError) {
+  return ConfigReader(source, fieldPrefix, op, target, emitError).read(object);
 }

@@ -49,7 +49,8 @@ static void testRefuseMalformed() {
 static void testRefuseIdentity() {
   MDH_CHECK_CONTAINS(
       refusalAfter([](json::Object &o) { o["format"] = "mdh-config-v0"; }),
-      "field 'format': expected \"mdh-config-v1\", got \"mdh-config-v0\"");
+      "field 'format': expected \"mdh-config-v1\" (one configuration) or "
+      "\"mdh-configs-v1\" (several), got \"mdh-config-v0\"");
   MDH_CHECK_CONTAINS(refusalAfter([](json::Object &o) { o["format"] = 1; }),
                      "field 'format': expected a string, got a number");
   // A configuration of another computation: the same kernel at other sizes.
