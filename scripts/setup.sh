@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
 JOBS="${MDH_JOBS:-2}"
 
-# DESIGN.md §9. LLVM/MLIR 22 come from bookworm-security.
+# docs/design.md §9. LLVM/MLIR 22 come from bookworm-security.
 PACKAGES=(
   cmake ninja-build python3
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools

@@ -4,9 +4,11 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#define _GNU_SOURCE /* dladdr */
 #include "mdh/gpu_loader.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +18,42 @@ const char *mdhGpuKindName(MdhGpuKind kind) {
   return kind == MDH_GPU_CUDA ? "cuda" : "hip";
 }
 
+/* The runtime of an installed tree: <prefix>/lib/libmdh_<kind>_runtime.so
+ * next to the tool or library this code is linked into
+ * (<prefix>/bin/mdh-run, <prefix>/lib/libMDHCAPI.so); null if absent. */
+static const char *installedPath(MdhGpuKind kind) {
+  static char paths[2][PATH_MAX + 64];
+  char self[PATH_MAX];
+  Dl_info info;
+  if (!dladdr((void *)&mdhGpuKindName, &info) || !info.dli_fname ||
+      !realpath(info.dli_fname, self)) {
+    ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (n <= 0)
+      return NULL;
+    self[n] = 0;
+  }
+  char *slash = strrchr(self, '/');
+  if (!slash)
+    return NULL;
+  *slash = 0;
+  char *path = paths[kind == MDH_GPU_CUDA ? 0 : 1];
+  snprintf(path, sizeof(paths[0]), "%s/../lib/libmdh_%s_runtime.so", self,
+           mdhGpuKindName(kind));
+  return access(path, R_OK) == 0 ? path : NULL;
+}
+
 const char *mdhGpuRuntimeDefaultPath(MdhGpuKind kind) {
   const char *path =
       getenv(kind == MDH_GPU_CUDA ? "MDH_CUDA_RUNTIME" : "MDH_HIP_RUNTIME");
   if (path && path[0])
     return path;
-  return kind == MDH_GPU_CUDA ? MDH_CUDA_RUNTIME_PATH : MDH_HIP_RUNTIME_PATH;
+  /* The build tree's runtime, else an installed one. */
+  const char *built =
+      kind == MDH_GPU_CUDA ? MDH_CUDA_RUNTIME_PATH : MDH_HIP_RUNTIME_PATH;
+  if (built[0] && access(built, R_OK) == 0)
+    return built;
+  const char *installed = installedPath(kind);
+  return installed ? installed : built;
 }
 
 /* The address of `name` in the runtime, or null (and a message). */

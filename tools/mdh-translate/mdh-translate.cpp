@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Support/Version.h"
 #include "Target/C/TranslateToC.h"
 #include "Target/CUDA/TranslateToCUDA.h"
 #include "Target/Object/EmitObject.h"
@@ -19,6 +20,7 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
+  mlir::mdh::registerVersionPrinter("mdh-translate");
   mlir::mdh::registerToCTranslation();
   mlir::mdh::registerToGPUSourceTranslations();
   mlir::mdh::registerEmitObjectTranslation();

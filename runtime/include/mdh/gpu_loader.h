@@ -55,7 +55,9 @@ typedef struct MdhGpuRuntime {
 const char *mdhGpuKindName(MdhGpuKind kind);
 
 /* The runtime library used when no path is given: $MDH_CUDA_RUNTIME or
- * $MDH_HIP_RUNTIME if set, else the one this project built. */
+ * $MDH_HIP_RUNTIME if set, else the one this project built, else (an
+ * installed tree) the one in the lib/ directory beside the bin/ or lib/
+ * directory of the program or library this loader is linked into. */
 const char *mdhGpuRuntimeDefaultPath(MdhGpuKind kind);
 
 /* Loads the runtime (path null: the default), initializes the driver and
