@@ -9,19 +9,30 @@
 // `mdh-opt --emit-cuda/--emit-hip`, `mdh-translate --emit-cuda/--emit-hip`.
 // docs/cuda-emission.md describes the code.
 //
-// Every `func.func` becomes one `__global__` kernel per `mdh_cl.phase`
-// (`<name>_<phase>`) and a host launch function
+// Every `func.func @name` becomes one `__global__` kernel per
+// `mdh_cl.phase` (`<name>_<phase>`) and two host functions:
 //
+//   extern "C" size_t name_workspace_size(void);
 //   extern "C" cudaError_t name(const float *in0, ..., float *out0,
-//                               cudaStream_t stream);
+//                               void *workspace, cudaStream_t stream);
 //
-// (hipError_t / hipStream_t for HIP) with one device pointer per memref
-// argument, in order, named and const-qualified as in the C ABI
+// (hipError_t / hipStream_t for HIP). `name_workspace_size()` is the number
+// of bytes of device memory the function needs besides its arguments (the
+// cross-block partial results and scan carries of its `device` buffers,
+// each at a multiple of 256 bytes; a multiple of 256, 0 when there are
+// none). The launch function takes one device pointer per memref argument,
+// in order, named and const-qualified as in the C ABI
 // (include/Target/C/TranslateToC.h: dense row-major static shapes, no
-// aliasing). It allocates the function's device buffers, launches the
-// phases in order on `stream` with their grid, block and dynamic shared
-// memory, frees the buffers and returns the first error (or success). The
-// launches are asynchronous; the frees synchronise the device.
+// aliasing), then the workspace: device memory of at least that many bytes,
+// 256-byte aligned (cudaMalloc's alignment), or anything (NULL) when the
+// size is 0. A NULL or misaligned workspace with a non-zero size returns
+// cudaErrorInvalidValue / hipErrorInvalidValue and launches nothing.
+// Otherwise it launches the phases in order on `stream` with their grid,
+// block and dynamic shared memory and returns the first launch error (or
+// success). It allocates, frees and synchronises nothing; the workspace
+// needs no initialisation, is not preserved between calls and is in use
+// until the launches on `stream` complete, so calls on one stream may share
+// one workspace, concurrent calls on different streams may not.
 //
 //===----------------------------------------------------------------------===//
 

@@ -243,6 +243,11 @@ struct MDHCLToGPU : mdh::impl::MDHCLToGPUBase<MDHCLToGPU> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Below CL-IR the functions are host code that launches kernels: the
+    // record of the target their CL-IR was scheduled for goes.
+    module.walk([](FunctionOpInterface func) {
+      func->removeAttr(mdh_ll::MDHLLDialect::TargetAttrHelper::getNameStr());
+    });
 
     // Step 1: check everything first.
     bool ok = true;

@@ -294,6 +294,11 @@ struct MDHCLToLoops : mdh::impl::MDHCLToLoopsBase<MDHCLToLoops> {
     ModuleOp module = getOperation();
     if (failed(checkHostSupport(module)))
       return signalPassFailure();
+    // Below CL-IR the functions are plain host code: the record of the
+    // target their CL-IR was scheduled for (--mdh-ll-to-cl) goes.
+    module.walk([](FunctionOpInterface func) {
+      func->removeAttr(mdh_ll::MDHLLDialect::TargetAttrHelper::getNameStr());
+    });
 
     // The combiners accumulations use; those left without users afterwards
     // have no meaning below CL-IR.

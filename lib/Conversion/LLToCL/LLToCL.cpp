@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHLLTOCL
@@ -479,13 +480,42 @@ void Lowering::run() {
   s.erase();
 }
 
+/// Sets `mdh_ll.target` on the function around `s` to the schedule's target
+/// (replacing what the function said before lowering); the schedules of one
+/// function, remembered in `recorded`, must agree on it.
+static LogicalResult
+recordTarget(mdh_ll::ScheduleOp s,
+             DenseMap<Operation *, mdh_ll::TargetAttrInterface> &recorded) {
+  auto func = s->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return success();
+  mdh_ll::TargetAttrInterface target = s.getTarget();
+  auto [it, inserted] = recorded.try_emplace(func, target);
+  if (!inserted && it->second != target)
+    return s.emitError("this schedule's target ")
+           << target << " differs from the target " << it->second
+           << " of another schedule in the same function; the code of a "
+              "function is for one target";
+  s->getContext()
+      ->getLoadedDialect<mdh_ll::MDHLLDialect>()
+      ->getTargetAttrHelper()
+      .setAttr(func, target);
+  return success();
+}
+
 namespace {
 struct LLToCLPass : mdh::impl::MDHLLToCLBase<LLToCLPass> {
   void runOnOperation() override {
     SmallVector<mdh_ll::ScheduleOp> schedules;
     getOperation().walk([&](mdh_ll::ScheduleOp s) { schedules.push_back(s); });
+    DenseMap<Operation *, mdh_ll::TargetAttrInterface> recorded;
     for (mdh_ll::ScheduleOp s : schedules) {
       StringRef target = s.getTarget().getTargetName();
+      // The code of a function is for one target from here on: the
+      // emitters refuse CL-IR of another target (the GPU CL-IR of a cuda
+      // schedule is not host code, nor the other way round).
+      if (failed(recordTarget(s, recorded)))
+        signalPassFailure();
       if (target == "cuda" || target == "hip") {
         if (failed(lowerGPUSchedule(s)))
           signalPassFailure();

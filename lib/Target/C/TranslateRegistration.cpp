@@ -8,6 +8,7 @@
 
 #include "Dialect/CL/MDHCLDialect.h"
 #include "Dialect/HL/MDHDialect.h"
+#include "Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,9 +25,10 @@ void mlir::mdh::registerToCTranslation() {
       [](DialectRegistry &registry) {
         // The dialects of CL-IR functions: mdh for custom combiners (and
         // the combine operator attribute), func for the functions, arith,
-        // math and memref for the scalar code, indices, loads and stores.
-        registry.insert<MDHDialect, mdh_cl::MDHCLDialect, arith::ArithDialect,
-                        func::FuncDialect, math::MathDialect,
-                        memref::MemRefDialect>();
+        // math and memref for the scalar code, indices, loads and stores;
+        // mdh_ll for the target each function's CL-IR records.
+        registry.insert<MDHDialect, mdh_cl::MDHCLDialect, mdh_ll::MDHLLDialect,
+                        arith::ArithDialect, func::FuncDialect,
+                        math::MathDialect, memref::MemRefDialect>();
       });
 }

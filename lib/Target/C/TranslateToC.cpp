@@ -27,6 +27,7 @@
 
 #include "Dialect/CL/MDHCLOps.h"
 #include "Dialect/HL/MDHOps.h"
+#include "Target/C/CLTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -308,5 +309,7 @@ LogicalResult CEmitter::run(raw_ostream &out) {
 }
 
 LogicalResult mlir::mdh::translateCLToC(ModuleOp module, raw_ostream &os) {
+  if (failed(checkCLTarget(module, "openmp", "--emit-c")))
+    return failure();
   return CEmitter(module).run(os);
 }

@@ -8,6 +8,7 @@
 
 #include "Dialect/CL/MDHCLDialect.h"
 #include "Dialect/HL/MDHDialect.h"
+#include "Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,12 +18,12 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 
 void mlir::mdh::registerToGPUSourceTranslations() {
-  // The dialects of GPU CL-IR functions: those of the C target, and scf for
-  // the boundary guards.
+  // The dialects of GPU CL-IR functions: those of the C target (mdh_ll for
+  // the target each function records), and scf for the boundary guards.
   auto dialects = [](DialectRegistry &registry) {
-    registry.insert<MDHDialect, mdh_cl::MDHCLDialect, arith::ArithDialect,
-                    func::FuncDialect, math::MathDialect, memref::MemRefDialect,
-                    scf::SCFDialect>();
+    registry.insert<MDHDialect, mdh_cl::MDHCLDialect, mdh_ll::MDHLLDialect,
+                    arith::ArithDialect, func::FuncDialect, math::MathDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
   };
   TranslateFromMLIRRegistration cuda(
       "emit-cuda", "translate GPU CL-IR (mdh_cl) to CUDA",

@@ -15,14 +15,17 @@
 //     shared memory when a kernel needs more than the 48 KiB of static
 //     shared memory; `register` buffers are local arrays;
 //   * `mdh_cl.barrier` is `__syncthreads()`;
-//   * `device` buffers are allocated by the host launch function, passed to
-//     the kernels that use them and freed after the last phase.
+//   * `device` buffers are 256-byte aligned slices of a workspace that the
+//     caller allocates once (`<f>_workspace_size()` bytes) and passes to
+//     the host launch function, which passes them to the kernels that use
+//     them: nothing is allocated or freed per call.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Target/CUDA/TranslateToCUDA.h"
 
 #include "CEmitterBase.h"
+#include "Target/C/CLTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -37,6 +40,14 @@ using namespace mlir::mdh::cemit;
 /// Static shared memory per block; more needs dynamic shared memory and an
 /// opt-in attribute on the kernel (CUDA and HIP alike).
 static constexpr int64_t kStaticSharedBytes = 48 * 1024;
+/// The alignment of the workspace and of each device buffer in it: what
+/// cudaMalloc/hipMalloc return, so that no access to it is misaligned (and
+/// a buffer starts at a memory transaction boundary).
+static constexpr int64_t kWorkspaceAlign = 256;
+
+static int64_t roundUpToWorkspaceAlign(int64_t bytes) {
+  return (bytes + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
+}
 
 namespace {
 
@@ -85,6 +96,8 @@ private:
   int64_t sharedOffset = 0;
   /// The configuration comments of the functions.
   std::string configs;
+  /// The names of the printed functions, which share one namespace.
+  llvm::StringSet<> globalNames;
 };
 
 } // namespace
@@ -252,7 +265,6 @@ LogicalResult GPUEmitter::emitFunction(func::FuncOp func) {
   }
 
   SmallVector<Kernel> kernels(phases.size());
-  llvm::StringSet<> kernelNames;
   for (auto [phaseRef, kernelRef] : llvm::zip_equal(phases, kernels)) {
     mdh_cl::PhaseOp phase = phaseRef;
     Kernel &kernel = kernelRef;
@@ -260,7 +272,7 @@ LogicalResult GPUEmitter::emitFunction(func::FuncOp func) {
     for (char c : phase.getPhaseName())
       suffix += llvm::isAlnum(c) ? c : '_';
     kernel.name = (name + "_" + suffix).str();
-    for (unsigned k = 2; !kernelNames.insert(kernel.name).second; ++k)
+    for (unsigned k = 2; !globalNames.insert(kernel.name).second; ++k)
       kernel.name = (name + "_" + suffix + "_" + Twine(k)).str();
     auto usedIn = [&](Value v) {
       return llvm::any_of(v.getUsers(), [&](Operation *user) {
@@ -289,26 +301,57 @@ LogicalResult GPUEmitter::emitFunction(func::FuncOp func) {
 void GPUEmitter::emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
                           ArrayRef<Kernel> kernels) {
   std::string error = api("Error_t"), success = api("Success");
-  os << "// Launches the phases of @" << func.getSymName()
-     << " on `stream`; the pointers are device memory.\n";
-  os << "extern \"C\" " << error << " " << func.getSymName() << "(";
+  StringRef name = func.getSymName();
+
+  // The device buffers are slices of the caller's workspace, each at a
+  // multiple of kWorkspaceAlign bytes.
+  SmallVector<int64_t> offsets;
+  int64_t size = 0;
+  for (Value buffer : deviceBuffers) {
+    offsets.push_back(size);
+    size = roundUpToWorkspaceAlign(size +
+                                   bytesOf(cast<MemRefType>(buffer.getType())));
+  }
+  os << "// The bytes of device memory that " << name
+     << "() needs as its workspace (0: none).\n";
+  for (auto [buffer, offset] : llvm::zip_equal(deviceBuffers, offsets))
+    os << "// " << nameOf(buffer) << ": bytes [" << offset << ", "
+       << offset + bytesOf(cast<MemRefType>(buffer.getType())) << ").\n";
+  os << "extern \"C\" size_t " << name << "_workspace_size(void) {\n";
+  os << "  return " << size << ";\n}\n\n";
+
+  os << "// Launches the phases of @" << name
+     << " on `stream`. The pointers are device memory;\n";
+  if (deviceBuffers.empty())
+    os << "// `workspace` is not used (0 bytes).\n";
+  else
+    os << "// `workspace` holds the device buffers: at least " << size
+       << " bytes, " << kWorkspaceAlign << "-byte\n// aligned (NULL or "
+       << "misaligned: " << api("ErrorInvalidValue")
+       << ", nothing launched).\n";
+  os << "extern \"C\" " << error << " " << name << "(";
   for (BlockArgument arg : func.getArguments()) {
     auto type = cast<MemRefType>(arg.getType());
     os << (isWritten(arg) ? "" : "const ")
        << *typeName(type.getElementType(), func) << " *" << nameOf(arg) << ", ";
   }
-  os << api("Stream_t") << " stream) {\n";
+  os << "void *workspace, " << api("Stream_t") << " stream) {\n";
   os.indent();
-  os << error << " err = " << success << ";\n";
-  for (Value buffer : deviceBuffers) {
+  if (deviceBuffers.empty()) {
+    os << "(void)workspace;\n";
+  } else {
+    os << "if (workspace == nullptr || "
+       << "reinterpret_cast<uintptr_t>(workspace) % " << kWorkspaceAlign
+       << " != 0)\n";
+    os << "  return " << api("ErrorInvalidValue") << ";\n";
+  }
+  for (auto [buffer, offset] : llvm::zip_equal(deviceBuffers, offsets)) {
     auto type = cast<MemRefType>(buffer.getType());
     StringRef elt = *typeName(type.getElementType(), func);
-    os << elt << " *" << nameOf(buffer) << " = nullptr;\n";
-    os << "if (err == " << success << ")\n";
-    os << "  err = " << api("Malloc") << "((void **)&" << nameOf(buffer)
-       << ", sizeof(" << elt << ") * "
-       << std::max<int64_t>(type.getNumElements(), 1) << ");\n";
+    os << elt << " *" << nameOf(buffer) << " = reinterpret_cast<" << elt
+       << " *>(static_cast<unsigned char *>(workspace) + " << offset << ");\n";
   }
+  os << error << " err = " << success << ";\n";
   for (const Kernel &k : kernels) {
     if (k.dynamicShared) {
       os << "if (err == " << success << ")\n";
@@ -332,8 +375,6 @@ void GPUEmitter::emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
     os.unindent();
     os << "}\n";
   }
-  for (Value buffer : llvm::reverse(deviceBuffers))
-    os << api("Free") << "(" << nameOf(buffer) << ");\n";
   os << "return err;\n";
   os.unindent();
   os << "}\n\n";
@@ -408,6 +449,18 @@ LogicalResult GPUEmitter::emitBarrier(mdh_cl::BarrierOp op) {
 
 LogicalResult GPUEmitter::run(raw_ostream &out) {
   computeLiveness();
+  // The launch and workspace-size functions are named by the input; the
+  // kernels, named after their phases, take other names where they clash.
+  for (auto func : module.getOps<func::FuncOp>())
+    globalNames.insert(func.getSymName());
+  for (auto func : module.getOps<func::FuncOp>()) {
+    std::string sizeName = (func.getSymName() + "_workspace_size").str();
+    if (auto other = module.lookupSymbol<func::FuncOp>(sizeName))
+      return opError(other, "name '")
+             << sizeName << "' is taken by the workspace size function of @"
+             << func.getSymName();
+    globalNames.insert(sizeName);
+  }
   for (Operation &op : module.getBody()->getOperations()) {
     if (isa<mdh::CombinerOp>(op))
       continue;
@@ -440,5 +493,9 @@ LogicalResult GPUEmitter::run(raw_ostream &out) {
 LogicalResult mlir::mdh::translateCLToGPUSource(ModuleOp module,
                                                 raw_ostream &os,
                                                 GPULanguage language) {
+  bool cuda = language == GPULanguage::CUDA;
+  if (failed(checkCLTarget(module, cuda ? "cuda" : "hip",
+                           cuda ? "--emit-cuda" : "--emit-hip")))
+    return failure();
   return GPUEmitter(module, language).run(os);
 }

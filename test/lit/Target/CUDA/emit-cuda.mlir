@@ -1,5 +1,5 @@
-// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,HIP
 // RUN: mdh-opt %s --lower-to-clir=target=cuda | mdh-translate --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
 
 // MatVec with the default configuration: k is split over 8 threads and 9
@@ -51,17 +51,30 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // CHECK: matvec_combine(float *__restrict__ [[OUT:out0]], float *__restrict__ buf0) {
 // CHECK: [[OUT]][{{.*}}] = {{v[0-9]+}};
 
-// The launch function: the partials allocated, both kernels launched in
-// order, the partials freed.
-// CUDA: extern "C" cudaError_t matvec(const float *in0, const float *in1, float *out0, cudaStream_t stream) {
-// CUDA: err = cudaMalloc((void **)&buf0, sizeof(float) * {{[0-9]+}});
+// The workspace size function and the launch function: the partials are a
+// slice of the caller's workspace, both kernels launched in order; nothing
+// allocated or freed.
+// CHECK: // buf0: bytes [0, [[#BYTES:]]).
+// CHECK-NEXT: extern "C" size_t matvec_workspace_size(void) {
+// CHECK-NEXT: return [[#mul(div(BYTES + 255, 256), 256)]];
+// CUDA: extern "C" cudaError_t matvec(const float *in0, const float *in1, float *out0, void *workspace, cudaStream_t stream) {
+// CUDA-NEXT: if (workspace == nullptr || reinterpret_cast<uintptr_t>(workspace) % 256 != 0)
+// CUDA-NEXT: return cudaErrorInvalidValue;
+// CUDA-NEXT: float *buf0 = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + 0);
+// CUDA-NOT: Malloc
 // CUDA: matvec_main<<<dim3([[GRID]], 1, 1), dim3([[BLOCK]], 1, 1), 0, stream>>>(in0, in1, buf0);
 // CUDA-NEXT: err = cudaGetLastError();
 // CUDA: matvec_combine<<<dim3({{[0-9]+}}, 1, 1), dim3(256, 1, 1), 0, stream>>>(out0, buf0);
-// CUDA: cudaFree(buf0);
+// CUDA-NEXT: err = cudaGetLastError();
+// CUDA-NEXT: }
 // CUDA-NEXT: return err;
-// HIP: extern "C" hipError_t matvec(const float *in0, const float *in1, float *out0, hipStream_t stream) {
-// HIP: err = hipMalloc((void **)&buf0, sizeof(float) * {{[0-9]+}});
+// HIP: extern "C" hipError_t matvec(const float *in0, const float *in1, float *out0, void *workspace, hipStream_t stream) {
+// HIP-NEXT: if (workspace == nullptr || reinterpret_cast<uintptr_t>(workspace) % 256 != 0)
+// HIP-NEXT: return hipErrorInvalidValue;
+// HIP-NEXT: float *buf0 = reinterpret_cast<float *>(static_cast<unsigned char *>(workspace) + 0);
 // HIP: matvec_main<<<dim3([[GRID]], 1, 1), dim3([[BLOCK]], 1, 1), 0, stream>>>(in0, in1, buf0);
 // HIP-NEXT: err = hipGetLastError();
-// HIP: hipFree(buf0);
+// HIP: matvec_combine<<<dim3({{[0-9]+}}, 1, 1), dim3(256, 1, 1), 0, stream>>>(out0, buf0);
+// HIP-NEXT: err = hipGetLastError();
+// HIP-NEXT: }
+// HIP-NEXT: return err;

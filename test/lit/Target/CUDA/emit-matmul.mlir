@@ -1,5 +1,5 @@
-// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda | FileCheck %s
-// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip | FileCheck %s --check-prefix=HIP
+// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s
+// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=HIP
 
 // MatMul with the default configuration: k is split neither over threads
 // nor over blocks, so one kernel accumulates straight into C; A and B are
@@ -36,10 +36,14 @@ func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>,
 // CHECK: const float [[P:v[0-9]+]] = [[X]] * [[Y]];
 // CHECK: out0[{{.*}}] = {{v[0-9]+}} ? [[P]] : (out0[{{.*}}] + [[P]]);
 // CHECK-NOT: Phase
-// CHECK: extern "C" cudaError_t matmul(const float *in0, const float *in1, float *out0, cudaStream_t stream) {
-// CHECK-NOT: Malloc
+// No device buffers: a workspace of 0 bytes, which the launch function
+// does not use.
+// CHECK: extern "C" size_t matmul_workspace_size(void) {
+// CHECK-NEXT: return 0;
+// CHECK: extern "C" cudaError_t matmul(const float *in0, const float *in1, float *out0, void *workspace, cudaStream_t stream) {
+// CHECK-NEXT: (void)workspace;
+// CHECK-NEXT: cudaError_t err = cudaSuccess;
 // CHECK: matmul_main<<<dim3([[GRID]], 1, 1), dim3([[BLOCK]], 1, 1), 0, stream>>>(in0, in1, out0);
-// CHECK-NOT: Free
 
 // HIP: __global__ void __launch_bounds__
-// HIP: extern "C" hipError_t matmul(const float *in0, const float *in1, float *out0, hipStream_t stream) {
+// HIP: extern "C" hipError_t matmul(const float *in0, const float *in1, float *out0, void *workspace, hipStream_t stream) {

@@ -111,3 +111,15 @@ func.func @shared_in_thread(%a: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// The workspace size function of @f is `f_workspace_size`.
+func.func @f(%a: memref<8xf32>) {
+  return
+}
+
+// expected-error @+1 {{'func.func' op name 'f_workspace_size' is taken by the workspace size function of @f}}
+func.func @f_workspace_size(%a: memref<8xf32>) {
+  return
+}

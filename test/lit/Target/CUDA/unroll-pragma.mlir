@@ -66,7 +66,7 @@ func.func @tiles(%a: memref<16xf32>) {
 // counts (and unrolls the small ones in CL-IR); the rest get the pragma.
 // Without it, no loop has a constant trip count.
 // RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
-// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --emit-cuda | FileCheck %s --check-prefix=PLAIN
+// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
 // OPT:         #pragma unroll
 // OPT-NEXT:    for (
 // PLAIN-NOT:   #pragma unroll

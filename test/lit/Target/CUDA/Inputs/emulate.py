@@ -9,7 +9,10 @@
 # static (one block at a time uses them) and are poisoned before each block.
 # A missing barrier or a wrong index shows up as a wrong result (races are
 # likely but not certain to show). Small sizes only: every GPU thread is an
-# OS thread.
+# OS thread. The workspace is allocated once per function, with the size its
+# `<f>_workspace_size()` says, and poisoned before the call; each function
+# must first refuse a NULL and a misaligned workspace (when it needs one)
+# without writing its outputs.
 #
 # usage: emulate.py [--pass=PASS ...] MDH_OPT CXX (SRC.mlir [CONFIG.json ...])...
 # (several kernel files, each with its configurations, are checked by one
@@ -50,8 +53,7 @@ static std::vector<std::pair<void *, size_t>> mdh_shared;
 typedef int cudaError_t;
 typedef int cudaStream_t;
 #define cudaSuccess 0
-#define cudaMalloc(p, n) ((*(p) = std::malloc(n)) ? 0 : 1)
-#define cudaFree(p) std::free(p)
+#define cudaErrorInvalidValue 1
 #define cudaGetLastError() 0
 #define cudaFuncSetAttribute(...) 0
 template <class K, class... A>
@@ -142,7 +144,29 @@ def emulate_case(k, mdh_opt, passes, src, configs):
             main_src.append("  r%d = a%d;" % (a, a))
             decl_args.append("a%d.data()" % a)
             ref_args.append("r%d.data()" % a)
-        main_src.append("  %s(%s, 0);" % (name, ", ".join(decl_args)))
+        # The refused workspaces first: the outputs must stay as they are.
+        main_src.append("  size_t ws_size = %s_workspace_size();" % name)
+        main_src.append("  if (ws_size %% 256 != 0) { bad++; printf(\"%s: "
+                        "%s: workspace size %%zu\\n\", ws_size); }"
+                        % (label, name))
+        main_src.append("  unsigned char *ws = (unsigned char *)"
+                        "std::aligned_alloc(256, ws_size / 256 * 256 + 256);")
+        main_src.append("  if (ws_size != 0) {")
+        for bad_ws in ("nullptr", "ws + 8"):
+            main_src.append(
+                "    if (%s(%s, %s, 0) != cudaErrorInvalidValue) { bad++; "
+                "printf(\"%s: %s accepts workspace %s\\n\"); }" %
+                (name, ", ".join(decl_args), bad_ws, label, name, bad_ws))
+        for a in range(len(shapes)):
+            main_src.append("    if (a%d != r%d) { bad++; printf(\"%s: %s "
+                            "arg %d written with a refused workspace\\n\"); }"
+                            % (a, a, label, name, a))
+        main_src.append("  }")
+        main_src.append("  std::memset(ws, 0xff, ws_size);")
+        main_src.append("  if (%s(%s, ws_size ? ws : nullptr, 0) != "
+                        "cudaSuccess) { bad++; printf(\"%s: %s fails\\n\"); }"
+                        % (name, ", ".join(decl_args), label, name))
+        main_src.append("  std::free(ws);")
         main_src.append("  ref_%s(%s);" % (name, ", ".join(ref_args)))
         for a, (dims, elt) in enumerate(shapes):
             main_src.append(
