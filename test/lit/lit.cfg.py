@@ -2,6 +2,7 @@
 # lit configuration of the MDH-MLIR test suite.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -16,6 +17,7 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mdh_src_root", config.mdh_src_root))
+config.substitutions.append(("%mdh_obj_root", config.mdh_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.mdh_src_root, "examples")))
 # The LLVM library directory (libomp for linking host objects).
 config.substitutions.append(
@@ -71,3 +73,13 @@ _cxx = shutil.which("clang++-22") or shutil.which(
 if _cxx:
     config.available_features.add("host-cxx")
     config.substitutions.append(("%host_cxx", _cxx))
+
+# NumPy, for the tests that load mdh-run's .npy files with it (`REQUIRES:
+# numpy`; the others read them with od). Asked of the interpreter that
+# %python runs, in a child process so that lit itself does not import it.
+try:
+    if subprocess.run([sys.executable, "-c", "import numpy"],
+                      capture_output=True, timeout=60).returncode == 0:
+        config.available_features.add("numpy")
+except (OSError, subprocess.TimeoutExpired):
+    pass

@@ -16,6 +16,7 @@
 #include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/Passes.h"
+#include "OptionChecks.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
@@ -164,6 +165,13 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "the lower-to-* pipelines)");
+      // From HL-IR, the chip is also the target of the schedule: a bad one
+      // is the user's flag, not an error of some inner pass at the module.
+      // (From CL-IR, --mdh-gpu-attach-target reports it at each kernel.)
+      if (fromHL &&
+          (failed(checkChipOption(name, "nvidia", o.chip, error)) ||
+           failed(checkTargetSpecOption(name, "cuda:" + o.chip, error))))
+        return failure();
       return checkGPUCLOptimizationNames("--" + name.str(), o.disable, error);
     };
   };
@@ -180,6 +188,10 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "--lower-to-amdgpu)");
+      if (fromHL &&
+          (failed(checkChipOption(name, "amd", o.chip, error)) ||
+           failed(checkTargetSpecOption(name, "hip:" + o.chip, error))))
+        return failure();
       return checkGPUCLOptimizationNames("--" + name.str(), o.disable, error);
     };
   };

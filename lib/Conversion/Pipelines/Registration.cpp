@@ -8,6 +8,7 @@
 #include "Conversion/CLToGPU/GPUPipelines.h"
 #include "Conversion/Passes.h"
 #include "Dialect/CL/Passes.h"
+#include "OptionChecks.h"
 
 #include "mlir/Pass/PassRegistry.h"
 
@@ -30,11 +31,23 @@ void mlir::mdh::registerConversionPasses() {
       [](OpPassManager &pm, const OracleToLLVMOptions &) {
         buildOracleToLLVMPipeline(pm);
       });
-  PassPipelineRegistration<LowerToCLIROptions>(
+  registerPassPipeline(
       "lower-to-clir",
       "Lower HL-IR through LL-IR (scheduled on a target with a "
       "configuration) to CL-IR",
-      buildLowerToCLIRPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        LowerToCLIROptions options;
+        if (failed(options.parseFromString(text)) ||
+            failed(checkTargetSpecOption("lower-to-clir", options.target,
+                                         errorHandler)))
+          return failure();
+        buildLowerToCLIRPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(LowerToCLIROptions());
+      });
   // By hand rather than through PassPipelineRegistration, so that unknown
   // pass names in `disable=`/`enable=` are errors, not silently ignored.
   registerPassPipeline(
