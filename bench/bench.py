@@ -242,7 +242,7 @@ BLAS_KINDS = {"dot": "cblas_sdot", "matvec": "cblas_sgemv",
 # ---------------------------------------------------------------------------
 
 MDH_LINE = re.compile(
-    r"^(\S+)\s+(\S+)\s+([\d.]+) ms\s+([\d.]+) GFLOP/s\s+([\d.]+) GB/s\s+"
+    r"^(\S+)\s+(\S+)\s+([\d.]+) ms(?: \([\d.]+-[\d.]+\))?\s+([\d.]+) GFLOP/s\s+([\d.]+) GB/s\s+"
     r"(.*?)\s+(OK|FAIL)$")
 MDH_HEADER = re.compile(r"compiled (\d+) kernel\(s\) in ([\d.]+) s")
 
