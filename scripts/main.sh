@@ -59,8 +59,9 @@ PATH="$PATH:/usr/local/cuda/bin"
 MV="$ROOT/examples/matvec.mlir"
 "$BUILD/bin/mdh-opt" "$MV" --lower-to-clir --emit-cuda -o "$OUT/matvec.cu" ||
   status=1
-echo "-- CUDA (mdh-opt examples/matvec.mlir --lower-to-clir --emit-cuda), the launch function of matvec_4096:"
-sed -n '/^extern "C" cudaError_t matvec_4096(/,/^}/p' "$OUT/matvec.cu"
+echo "-- CUDA (mdh-opt examples/matvec.mlir --lower-to-clir --emit-cuda), the workspace query and launch function of matvec_4096:"
+sed -n '/^extern "C" size_t matvec_4096_workspace_size(/,/^}/p
+  /^extern "C" cudaError_t matvec_4096(/,/^}/p' "$OUT/matvec.cu"
 if command -v nvcc >/dev/null; then
   nvcc -arch=sm_90 -c "$OUT/matvec.cu" -o "$OUT/matvec.o" -Xptxas -v 2>&1 |
     grep -A1 'Function properties for .*matvec_4096_main' || status=1

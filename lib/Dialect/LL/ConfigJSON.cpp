@@ -202,18 +202,25 @@ void mlir::mdh_ll::printConfigJSON(const json::Value &value, raw_ostream &os) {
   os << "\n";
 }
 
-LogicalResult
-mlir::mdh_ll::writeConfigFile(StringRef path, const Config &config,
-                              mdh::ComputeOp op, Attribute target,
-                              function_ref<InFlightDiagnostic()> emitError) {
+/// Prints `value` with printConfigJSON to `path` (`-`: stdout).
+static LogicalResult
+writeJSONFile(StringRef path, const json::Value &value,
+              function_ref<InFlightDiagnostic()> emitError) {
   std::error_code ec;
   llvm::ToolOutputFile file(path, ec, llvm::sys::fs::OF_Text);
   if (ec)
     return emitError() << "cannot write configuration file '" << path
                        << "': " << ec.message();
-  printConfigJSON(configToJSON(config, op, target), file.os());
+  mlir::mdh_ll::printConfigJSON(value, file.os());
   file.keep();
   return success();
+}
+
+LogicalResult
+mlir::mdh_ll::writeConfigFile(StringRef path, const Config &config,
+                              mdh::ComputeOp op, Attribute target,
+                              function_ref<InFlightDiagnostic()> emitError) {
+  return writeJSONFile(path, configToJSON(config, op, target), emitError);
 }
 
 json::Value
@@ -227,17 +234,11 @@ LogicalResult
 mlir::mdh_ll::writeConfigsFile(StringRef path,
                                std::vector<json::Value> configurations,
                                function_ref<InFlightDiagnostic()> emitError) {
-  std::error_code ec;
-  llvm::ToolOutputFile file(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return emitError() << "cannot write configuration file '" << path
-                       << "': " << ec.message();
   // One configuration keeps the format of one, which every reader of
   // earlier versions takes.
-  printConfigJSON(configurations.size() == 1
-                      ? std::move(configurations.front())
-                      : configSetToJSON(std::move(configurations)),
-                  file.os());
-  file.keep();
-  return success();
+  return writeJSONFile(path,
+                       configurations.size() == 1
+                           ? std::move(configurations.front())
+                           : configSetToJSON(std::move(configurations)),
+                       emitError);
 }

@@ -16,7 +16,8 @@
 #   vary) and "..." matching anything.
 # - `<!-- readme-test: skip REASON -->` before a block leaves it out (it
 #   needs a GPU, runs for minutes, or is the setup itself); the reason is
-#   printed.
+#   printed. `<!-- readme-test: requires COMMAND -->` runs the block only
+#   where COMMAND succeeds (e.g. `python3 -c "import numpy"`).
 # - A command whose program is not installed (nvcc, hipcc) is reported as
 #   skipped, not failed.
 #
@@ -29,8 +30,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 SKIP_RE = re.compile(r"<!--\s*readme-test:\s*skip\b(.*?)-->")
+REQUIRES_RE = re.compile(r"<!--\s*readme-test:\s*requires\s+(.*?)\s*-->")
 NUMBER_RE = re.compile(r"[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
 LINKED = ["build", "examples", "docs", "test", "bench", "include", "scripts",
           "python", "runtime"]
@@ -46,6 +49,13 @@ def blocks(text):
         m = SKIP_RE.search(line)
         if m:
             skip = m.group(1).strip() or "marked skip"
+        r = REQUIRES_RE.search(line)
+        if r:
+            m = r
+            needed = r.group(1)
+            if subprocess.run(["bash", "-c", needed], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode != 0:
+                skip = "requires: " + needed
         fence = re.match(r"^(\s*)```(\S*)\s*$", line)
         if fence:
             indent, info = fence.group(1), fence.group(2)
@@ -99,9 +109,11 @@ def line_matches(expected, actual):
 
 
 def run(command, cwd, env):
+    start = time.time()
     proc = subprocess.run(["bash", "-c", command], cwd=cwd, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, timeout=600)
+    run.seconds = time.time() - start
     return proc.returncode, proc.stdout
 
 
@@ -139,7 +151,7 @@ def check_transcript(start, body, cwd, env, report):
                 pos += 1
             what = "exit code 0 and these lines in order"
         if ok:
-            report(f"README:{start}: ok: $ {command}")
+            report(f"README:{start}: ok ({run.seconds:.1f} s): $ {command}")
         else:
             failures += 1
             report(f"README:{start}: FAIL: $ {command}\n  expected {what}:\n"
@@ -175,7 +187,7 @@ def check_script(start, body, cwd, env, report):
         rc, out = run(command, cwd, env)
         first = command.split("\n")[0]
         if rc == 0:
-            report(f"README:{start}: ok: {first}")
+            report(f"README:{start}: ok ({run.seconds:.1f} s): {first}")
         else:
             failures += 1
             report(f"README:{start}: FAIL (exit code {rc}): {first}\n"
