@@ -45,6 +45,12 @@ public:
   llvm::Error invokeDescriptors(StringRef funcName,
                                 ArrayRef<void *> descriptors);
 
+  /// The packed wrapper of `funcName`'s C interface, which takes a pointer
+  /// to each argument (here: to a pointer to a memref descriptor), for
+  /// callers that call a function many times; runs the module's global
+  /// constructors first if no call has.
+  llvm::Expected<void (*)(void **)> lookupPacked(StringRef funcName);
+
 private:
   std::unique_ptr<ExecutionEngine> engine;
   /// The host machine the optimizer was tuned for.

@@ -11,7 +11,7 @@
 #include "Conversion/Passes.h"
 #include "Dialect/LL/MDHLLAttributes.h"
 #include "Dialect/LL/TargetSpec.h"
-#include "Runner/JitBuiltins.h"
+#include "Runner/HostJit.h"
 #include "Runner/OpenMPRuntime.h"
 #include "Target/C/TranslateToC.h"
 
@@ -21,8 +21,6 @@
 #include "mlir/CAPI/Wrap.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -31,7 +29,6 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/TargetSelect.h"
 
 #include <memory>
 #include <optional>
@@ -72,7 +69,9 @@ struct HostModule {
   /// The location of the module it was compiled from (diagnostics of runs
   /// that concern no function go there).
   Location loc;
-  std::unique_ptr<ExecutionEngine> engine;
+  /// The compiled module: the same JIT, with the same host-tuned optimizer,
+  /// as mdh-run's.
+  std::unique_ptr<mdh::HostJit> jit;
   const mdh::OpenMPRuntime *openmp;
   int numThreads;
   llvm::StringMap<HostFunction> functions;
@@ -204,40 +203,23 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
           })))
     return null();
 
-  static bool initialized = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)initialized;
   // Idempotent: a context that already has them is left as it is.
   registerBuiltinDialectTranslation(*ctx);
   registerLLVMDialectTranslation(*ctx);
   registerOpenMPDialectTranslation(*ctx);
 
-  ExecutionEngineOptions options;
-  // `transformer` is a function_ref: the function must outlive `create`.
-  std::function<llvm::Error(llvm::Module *)> transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                /*targetMachine=*/nullptr);
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  SmallVector<StringRef> names;
+  for (auto &entry : host->functions)
+    names.push_back(entry.getKey());
   StringRef sharedLibs[] = {openmp->getPath()};
-  options.sharedLibPaths = sharedLibs;
-  auto engine = ExecutionEngine::create(*lowered, options);
-  if (!engine) {
-    emitError(original.getLoc()) << "mdhHostCompile: JIT compilation failed: "
-                                 << llvm::toString(engine.takeError());
+  // Lowered already; HostJit adds nothing to the pipeline.
+  FailureOr<std::unique_ptr<mdh::HostJit>> jit = mdh::HostJit::create(
+      *lowered, names, [](OpPassManager &) {}, /*optLevel=*/3, sharedLibs);
+  if (failed(jit))
     return null();
-  }
-  host->engine = std::move(*engine);
-  mdh::registerJitBuiltins(*host->engine);
-  // Runs the global constructors, as `invokePacked` would before its first
-  // call; the kernels are called through `lookupPacked` instead.
-  host->engine->initialize();
+  host->jit = std::move(*jit);
   for (auto &entry : host->functions) {
-    auto packed =
-        host->engine->lookupPacked(("_mlir_ciface_" + entry.getKey()).str());
+    auto packed = host->jit->lookupPacked(entry.getKey());
     if (!packed) {
       emitError(original.getLoc()) << "mdhHostCompile: JIT compilation failed: "
                                    << llvm::toString(packed.takeError());

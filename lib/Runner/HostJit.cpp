@@ -31,11 +31,13 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
 
   MLIRContext *ctx = module.getContext();
   for (StringRef name : funcNames) {
-    auto func = module.lookupSymbol<func::FuncOp>(name);
-    if (!func)
+    Operation *symbol = module.lookupSymbol(name);
+    if (!symbol)
       return module.emitError("no function named '") << name << "'";
-    func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                  UnitAttr::get(ctx));
+    // A module lowered already (the C API's) was marked before lowering.
+    if (isa<func::FuncOp>(symbol))
+      symbol->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(ctx));
   }
 
   PassManager pm(ctx);
@@ -92,4 +94,9 @@ llvm::Error HostJit::invokeDescriptors(StringRef funcName,
   for (void *&descriptor : pointers)
     args.push_back(&descriptor);
   return engine->invokePacked(("_mlir_ciface_" + funcName).str(), args);
+}
+
+llvm::Expected<void (*)(void **)> HostJit::lookupPacked(StringRef funcName) {
+  engine->initialize();
+  return engine->lookupPacked(("_mlir_ciface_" + funcName).str());
 }
