@@ -186,8 +186,9 @@ static int refuseGpuTarget(StringRef name) {
         "where such a GPU is attached (use --target=openmp here)",
         name, cuda ? "NVIDIA" : "AMD", device));
   return fail(llvm::formatv(
-      "--target={0}: measuring candidates on the GPU is not implemented: "
-      "the project has no GPU runner yet (mdh-run runs openmp and c)",
+      "--target={0}: tuning on the GPU is not implemented yet: mdh-tune "
+      "measures candidates on the host only (mdh-run --target={0} runs one "
+      "configuration on the GPU)",
       name));
 }
 
