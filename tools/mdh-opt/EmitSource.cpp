@@ -103,9 +103,8 @@ static bool runsCLOptimizations(OpPassManager &pm) {
   llvm::raw_string_ostream os(text);
   pm.printAsTextualPipeline(os);
   auto mentioned = [&](ArrayRef<StringRef> names) {
-    return llvm::any_of(names, [&](StringRef name) {
-      return StringRef(text).contains(name);
-    });
+    return llvm::any_of(
+        names, [&](StringRef name) { return StringRef(text).contains(name); });
   };
   return StringRef(text).contains("mdh-cl-optimize-gpu") ||
          mentioned(mdh_cl::getCLOptimizationNames()) ||
