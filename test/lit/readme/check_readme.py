@@ -34,7 +34,7 @@ import time
 
 SKIP_RE = re.compile(r"<!--\s*readme-test:\s*skip\b(.*?)-->")
 REQUIRES_RE = re.compile(r"<!--\s*readme-test:\s*requires\s+(.*?)\s*-->")
-NUMBER_RE = re.compile(r"[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+NUMBER_RE = re.compile(r"\d+(?:\.\d+)?(?:e[-+]?\d+)?")
 LINKED = ["build", "examples", "docs", "test", "bench", "include", "scripts",
           "python", "runtime"]
 
@@ -195,6 +195,13 @@ def check_script(start, body, cwd, env, report):
     return failures
 
 
+def report(text):
+    """Prints a result; failures also go to stderr, which lit shows whole."""
+    print(text)
+    if ": FAIL" in text:
+        print(text, file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("readme")
@@ -222,7 +229,7 @@ def main():
                 print(f"README:{start}: skipped block: {skip}")
                 continue
             check = check_script if is_script else check_transcript
-            failures += check(start, body, cwd, env, print)
+            failures += check(start, body, cwd, env, report)
     print(f"check_readme: {failures} failure(s)")
     return 1 if failures else 0
 
