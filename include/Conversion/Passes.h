@@ -63,6 +63,11 @@ struct LowerToCLIROptions : PassPipelineOptions<LowerToCLIROptions> {
       *this, "config",
       llvm::cl::desc("JSON configuration files; default: the heuristic's "
                      "configuration")};
+  PassOptions::Option<std::string> configFallback{
+      *this, "config-fallback",
+      llvm::cl::desc("A computation without a configuration in the config "
+                     "files: 'error' or 'heuristic'"),
+      llvm::cl::init("error")};
 };
 
 /// HL-IR -> LL-IR -> CL-IR (`--lower-to-clir`).

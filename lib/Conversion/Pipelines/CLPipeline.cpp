@@ -15,6 +15,7 @@ void mlir::mdh::buildLowerToCLIRPipeline(OpPassManager &pm,
   MDHHLToLLOptions hlToLL;
   hlToLL.target = options.target;
   hlToLL.configPaths.assign(options.config.begin(), options.config.end());
+  hlToLL.configFallback = options.configFallback;
   pm.addPass(createMDHHLToLL(hlToLL));
   pm.addPass(createMDHLLToCL());
 }

@@ -42,6 +42,11 @@ void mlir::mdh::registerConversionPasses() {
             failed(checkTargetSpecOption("lower-to-clir", options.target,
                                          errorHandler)))
           return failure();
+        if (options.configFallback != "error" &&
+            options.configFallback != "heuristic")
+          return errorHandler("--lower-to-clir: config-fallback must be "
+                              "'error' or 'heuristic', got '" +
+                              options.configFallback + "'");
         buildLowerToCLIRPipeline(pm, options);
         return success();
       },
