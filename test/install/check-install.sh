@@ -38,17 +38,24 @@ for header in mdh-c/Dialects.h mdh-c/Host.h mdh-c/GPU.h \
 done
 ((fail == 0)) || exit 1
 
-for tool in mdh-opt mdh-run mdh-translate mdh-tune; do
-  "$PREFIX/bin/$tool" --version | grep -q "^$tool (MDH-MLIR) " || {
-    echo "check-install: $tool --version" >&2
+# Each output is captured first: `cmd | grep -q` under pipefail fails when
+# grep stops reading before the command has written everything.
+expect() { # WHAT PATTERN OUTPUT
+  if ! grep -q -- "$2" <<<"$3"; then
+    echo "check-install: $1: no '$2' in:" >&2
+    echo "$3" >&2
     exit 1
-  }
+  fi
+}
+for tool in mdh-opt mdh-run mdh-translate mdh-tune; do
+  expect "$tool --version" "^$tool (MDH-MLIR) " "$("$PREFIX/bin/$tool" --version)"
 done
-"$PREFIX/bin/mdh-opt" "$SRC/examples/small/matvec.mlir" --lower-to-clir \
-  --emit-cuda | grep -q '__global__'
-"$PREFIX/bin/mdh-opt" "$SRC/examples/small/matvec.mlir" \
-  --lower-to-clir=target=openmp | "$PREFIX/bin/mdh-translate" --emit-c |
-  grep -q '#pragma omp'
-"$PREFIX/bin/mdh-run" "$SRC/examples/small/matvec.mlir" --target=openmp \
-  --reps=1 | grep -q ' OK$'
+MV="$SRC/examples/small/matvec.mlir"
+expect "mdh-opt --emit-cuda" "__global__" \
+  "$("$PREFIX/bin/mdh-opt" "$MV" --lower-to-clir --emit-cuda)"
+clir="$("$PREFIX/bin/mdh-opt" "$MV" --lower-to-clir=target=openmp)"
+expect "mdh-translate --emit-c" "#pragma omp" \
+  "$("$PREFIX/bin/mdh-translate" --emit-c <<<"$clir")"
+expect "mdh-run" " OK$" \
+  "$("$PREFIX/bin/mdh-run" "$MV" --target=openmp --reps=1)"
 echo "check-install: OK ($PREFIX)"
