@@ -32,6 +32,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -95,20 +96,35 @@ static LogicalResult checkLowered(ModuleOp module, Emit language) {
          << ": add --lower-to-clir (HL-IR) or --mdh-ll-to-cl (LL-IR)";
 }
 
-/// Whether the user's pipeline runs CL-IR optimizations itself (e.g.
-/// `--mdh-cl-optimize-gpu`); then the emitter leaves them to it rather than
-/// running them a second time.
-static bool runsCLOptimizations(OpPassManager &pm) {
+/// Whether the user's pipeline already runs every CL-IR optimization that
+/// the emitter of `language` would run (e.g. `--mdh-cl-optimize-gpu`); then
+/// they are not run a second time (they are correct on any CL-IR, but not
+/// idempotent, so twice would print different code). The pass arguments
+/// are the words of the pipeline's textual form.
+static bool runsCLOptimizations(OpPassManager &pm, Emit language) {
   std::string text;
   llvm::raw_string_ostream os(text);
   pm.printAsTextualPipeline(os);
-  auto mentioned = [&](ArrayRef<StringRef> names) {
-    return llvm::any_of(
-        names, [&](StringRef name) { return StringRef(text).contains(name); });
-  };
-  return StringRef(text).contains("mdh-cl-optimize-gpu") ||
-         mentioned(mdh_cl::getCLOptimizationNames()) ||
-         mentioned(mdh_cl::getGPUCLOptimizationNames());
+  for (char &c : text)
+    if (StringRef(",(){}").contains(c))
+      c = ' ';
+  SmallVector<StringRef> words;
+  StringRef(text).split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  llvm::StringSet<> ran;
+  for (StringRef word : words)
+    ran.insert(word);
+  ArrayRef<StringRef> names = language == Emit::C
+                                  ? mdh_cl::getCLOptimizationNames()
+                                  : mdh_cl::getGPUCLOptimizationNames();
+  ArrayRef<StringRef> optional = mdh_cl::getOptionalCLOptimizationNames();
+  return llvm::all_of(names, [&](StringRef name) {
+    // The C emitter prints scalar CL-IR; optional passes are not run either.
+    bool emitterRuns = language == Emit::C
+                           ? name != "mdh-cl-vectorize-register-tiles" &&
+                                 !llvm::is_contained(optional, name)
+                           : true;
+    return !emitterRuns || ran.contains(name);
+  });
 }
 
 LogicalResult mdh_opt::emitSource(const EmitOptions &options,
@@ -152,7 +168,7 @@ LogicalResult mdh_opt::emitSource(const EmitOptions &options,
                                       flagOf(options.language))))
     return failure();
 
-  if (options.optimize && !runsCLOptimizations(pm)) {
+  if (options.optimize && !runsCLOptimizations(pm, options.language)) {
     // The C emitter prints scalar CL-IR (the C compiler vectorizes); the
     // GPU emitters print what --mdh-cl-optimize-gpu makes.
     PassManager optimize(&context);

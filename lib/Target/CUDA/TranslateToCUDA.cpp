@@ -45,10 +45,6 @@ static constexpr int64_t kStaticSharedBytes = 48 * 1024;
 /// a buffer starts at a memory transaction boundary).
 static constexpr int64_t kWorkspaceAlign = 256;
 
-static int64_t roundUpToWorkspaceAlign(int64_t bytes) {
-  return (bytes + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
-}
-
 namespace {
 
 /// The launch of one phase.
@@ -309,8 +305,8 @@ void GPUEmitter::emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
   int64_t size = 0;
   for (Value buffer : deviceBuffers) {
     offsets.push_back(size);
-    size = roundUpToWorkspaceAlign(size +
-                                   bytesOf(cast<MemRefType>(buffer.getType())));
+    size = llvm::alignTo(size + bytesOf(cast<MemRefType>(buffer.getType())),
+                         kWorkspaceAlign);
   }
   os << "// The bytes of device memory that " << name
      << "() needs as its workspace (0: none).\n";
