@@ -4,8 +4,7 @@
 # library of the project (lib/ and runtime/; found by walking the source
 # tree, so a new library is installed without being listed here), the C API
 # headers under include/mdh-c, and the C++ headers, public and generated,
-# under include/mdh-mlir (their paths carry no project prefix yet, so they
-# stay out of the shared include/ directory).
+# and the GPU runtime's C headers under include/mdh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -44,14 +43,13 @@ install(TARGETS ${MDH_INSTALLED_LIBRARIES}
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mdh-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT mdh-headers
   FILES_MATCHING PATTERN "*.h")
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mdh-mlir COMPONENT mdh-headers
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.td"
-  PATTERN "mdh-c" EXCLUDE)
-install(DIRECTORY ${PROJECT_BINARY_DIR}/include/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mdh-mlir COMPONENT mdh-headers
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mdh
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT mdh-headers
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY ${PROJECT_BINARY_DIR}/include/mdh
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT mdh-headers
   FILES_MATCHING PATTERN "*.inc"
   PATTERN "CMakeFiles" EXCLUDE)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/mdh-mlir/runtime
-  COMPONENT mdh-headers FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/mdh
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT mdh-headers
+  FILES_MATCHING PATTERN "*.h")

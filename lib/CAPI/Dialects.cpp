@@ -6,8 +6,8 @@
 
 #include "mdh-c/Dialects.h"
 
-#include "Dialect/HL/MDHDialect.h"
-#include "InitMDH.h"
+#include "mdh/Dialect/HL/MDHDialect.h"
+#include "mdh/InitMDH.h"
 
 #include "mlir/CAPI/Registration.h"
 

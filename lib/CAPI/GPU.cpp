@@ -6,10 +6,10 @@
 
 #include "mdh-c/GPU.h"
 
-#include "Conversion/CLToGPU/GPUPipelines.h"
-#include "Conversion/Passes.h"
-#include "Target/CUDA/TranslateToCUDA.h"
-#include "Target/PTX/EmitPTX.h"
+#include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Target/CUDA/TranslateToCUDA.h"
+#include "mdh/Target/PTX/EmitPTX.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

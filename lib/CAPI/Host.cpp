@@ -8,12 +8,12 @@
 
 #include "Pipelines.h"
 
-#include "Conversion/Passes.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "Runner/HostJit.h"
-#include "Runner/OpenMPRuntime.h"
-#include "Target/C/TranslateToC.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/Runner/HostJit.h"
+#include "mdh/Runner/OpenMPRuntime.h"
+#include "mdh/Target/C/TranslateToC.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

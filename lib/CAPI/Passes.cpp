@@ -8,8 +8,8 @@
 
 #include "Pipelines.h"
 
-#include "Conversion/Passes.h"
-#include "InitMDH.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/InitMDH.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

@@ -6,7 +6,7 @@
 
 #include "Pipelines.h"
 
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"

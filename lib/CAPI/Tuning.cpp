@@ -6,11 +6,11 @@
 
 #include "mdh-c/Tuning.h"
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Tuning/MDHSpace.h"
-#include "Tuning/SearchSpace.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/TuningSpace/MDHSpace.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "InitMDH.h"
+#include "mdh/InitMDH.h"
 
-#include "Conversion/CLToGPU/GPUPipelines.h"
-#include "Conversion/Passes.h"
-#include "Dialect/CL/MDHCLDialect.h"
-#include "Dialect/CL/Passes.h"
-#include "Dialect/HL/MDHDialect.h"
-#include "Dialect/LL/MDHLLDialect.h"
+#include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/MDHCLDialect.h"
+#include "mdh/Dialect/CL/Passes.h"
+#include "mdh/Dialect/HL/MDHDialect.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"

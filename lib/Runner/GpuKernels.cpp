@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/GpuKernels.h"
+#include "mdh/Runner/GpuKernels.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/HostBuffer.h"
+#include "mdh/Runner/HostBuffer.h"
 
 #include "llvm/ADT/APFloat.h"
 

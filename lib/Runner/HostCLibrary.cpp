@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/HostCLibrary.h"
+#include "mdh/Runner/HostCLibrary.h"
 
-#include "Target/C/TranslateToC.h"
+#include "mdh/Target/C/TranslateToC.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/ScopeExit.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/HostJit.h"
-#include "Runner/JitBuiltins.h"
+#include "mdh/Runner/HostJit.h"
+#include "mdh/Runner/JitBuiltins.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/JitBuiltins.h"
+#include "mdh/Runner/JitBuiltins.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"

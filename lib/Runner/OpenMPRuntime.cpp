@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/OpenMPRuntime.h"
+#include "mdh/Runner/OpenMPRuntime.h"
 
 #include "llvm/Support/DynamicLibrary.h"
 

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/Reference.h"
+#include "mdh/Runner/Reference.h"
 
 #include "ReferenceMath.h"
-#include "Runner/ScalarEvaluator.h"
+#include "mdh/Runner/ScalarEvaluator.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "llvm/Support/FormatVariadic.h"

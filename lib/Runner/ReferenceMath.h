@@ -14,8 +14,8 @@
 #ifndef MDH_LIB_RUNNER_REFERENCEMATH_H
 #define MDH_LIB_RUNNER_REFERENCEMATH_H
 
-#include "Dialect/HL/MDHOps.h"
-#include "Runner/ScalarEvaluator.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Runner/ScalarEvaluator.h"
 
 #include "mlir/IR/AffineMap.h"
 

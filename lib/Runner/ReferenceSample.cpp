@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/ReferenceSample.h"
-#include "Runner/ScalarEvaluator.h"
+#include "mdh/Runner/ReferenceSample.h"
+#include "mdh/Runner/ScalarEvaluator.h"
 
 #include "ReferenceMath.h"
 

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runner/ScalarEvaluator.h"
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Runner/ScalarEvaluator.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -32,8 +32,8 @@ for lib in libMDHCAPI.so libMDHHL.a libMDHLL.a libMDHCL.a libMDHPipelines.a \
   need "lib/$lib"
 done
 for header in mdh-c/Dialects.h mdh-c/Host.h mdh-c/GPU.h \
-  mdh-mlir/InitMDH.h mdh-mlir/Dialect/HL/MDHOps.h \
-  mdh-mlir/Dialect/HL/MDHOps.h.inc mdh-mlir/Support/Version.h; do
+  mdh/InitMDH.h mdh/Dialect/HL/MDHOps.h mdh/gpu_runtime.h \
+  mdh/Dialect/HL/MDHOps.h.inc mdh/Support/Version.h; do
   need "include/$header"
 done
 ((fail == 0)) || exit 1

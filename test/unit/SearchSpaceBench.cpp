@@ -21,7 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestUtil.h"
-#include "Tuning/SearchSpace.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -13,7 +13,7 @@
 
 #include "SearchSpaceTestUtil.h"
 #include "TestUtil.h"
-#include "Tuning/SearchSpace.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include <random>
 #include <vector>

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tuning/SearchSpace.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 #include "SearchSpaceTestUtil.h"
 #include "TestUtil.h"
 

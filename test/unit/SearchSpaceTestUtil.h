@@ -8,7 +8,7 @@
 #ifndef MDH_TEST_UNIT_SEARCHSPACETESTUTIL_H
 #define MDH_TEST_UNIT_SEARCHSPACETESTUTIL_H
 
-#include "Tuning/SearchSpace.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include "llvm/Support/raw_ostream.h"
 

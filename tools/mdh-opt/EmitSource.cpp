@@ -16,14 +16,14 @@
 
 #include "EmitSource.h"
 
-#include "Dialect/CL/Passes.h"
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/MDHLLDialect.h"
-#include "Dialect/LL/MDHLLOps.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "Target/C/CLTarget.h"
-#include "Target/C/TranslateToC.h"
-#include "Target/CUDA/TranslateToCUDA.h"
+#include "mdh/Dialect/CL/Passes.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/Target/C/CLTarget.h"
+#include "mdh/Target/C/TranslateToC.h"
+#include "mdh/Target/CUDA/TranslateToCUDA.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"

@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmitSource.h"
-#include "InitMDH.h"
-#include "Support/Version.h"
+#include "mdh/InitMDH.h"
+#include "mdh/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"

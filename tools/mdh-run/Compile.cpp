@@ -17,14 +17,14 @@
 
 #include "Compile.h"
 
-#include "Conversion/CLToGPU/GPUEmulation.h"
-#include "Conversion/CLToGPU/GPUPipelines.h"
-#include "Conversion/Passes.h"
-#include "Dialect/CL/Passes.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "Runner/HostCLibrary.h"
-#include "Runner/HostJit.h"
+#include "mdh/Conversion/CLToGPU/GPUEmulation.h"
+#include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/Passes.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/Runner/HostCLibrary.h"
+#include "mdh/Runner/HostJit.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"

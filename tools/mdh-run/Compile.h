@@ -9,9 +9,9 @@
 
 #include "Kernels.h"
 #include "Options.h"
-#include "Runner/GpuKernels.h"
-#include "Runner/HostKernels.h"
-#include "Runner/OpenMPRuntime.h"
+#include "mdh/Runner/GpuKernels.h"
+#include "mdh/Runner/HostKernels.h"
+#include "mdh/Runner/OpenMPRuntime.h"
 
 #include <memory>
 #include <optional>

@@ -13,7 +13,7 @@
 #define MDH_TOOLS_MDH_RUN_INPUTS_H
 
 #include "Kernels.h"
-#include "Runner/Npy.h"
+#include "mdh/Runner/Npy.h"
 
 #include <memory>
 #include <vector>

@@ -7,7 +7,7 @@
 #ifndef MDH_TOOLS_MDH_RUN_KERNELS_H
 #define MDH_TOOLS_MDH_RUN_KERNELS_H
 
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

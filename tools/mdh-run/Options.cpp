@@ -6,7 +6,7 @@
 
 #include "Options.h"
 
-#include "Dialect/CL/Passes.h"
+#include "mdh/Dialect/CL/Passes.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"

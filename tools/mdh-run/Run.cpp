@@ -8,8 +8,8 @@
 
 #include "Inputs.h"
 #include "Options.h"
-#include "Runner/Npy.h"
-#include "Runner/Reference.h"
+#include "mdh/Runner/Npy.h"
+#include "mdh/Runner/Reference.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"

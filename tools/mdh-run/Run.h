@@ -8,7 +8,7 @@
 #define MDH_TOOLS_MDH_RUN_RUN_H
 
 #include "Kernels.h"
-#include "Runner/HostKernels.h"
+#include "mdh/Runner/HostKernels.h"
 
 #include "llvm/Support/JSON.h"
 

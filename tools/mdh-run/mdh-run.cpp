@@ -23,8 +23,8 @@
 #include "Options.h"
 #include "Run.h"
 
-#include "InitMDH.h"
-#include "Support/Version.h"
+#include "mdh/InitMDH.h"
+#include "mdh/Support/Version.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"

@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Support/Version.h"
-#include "Target/C/TranslateToC.h"
-#include "Target/CUDA/TranslateToCUDA.h"
-#include "Target/Object/EmitObject.h"
-#include "Target/PTX/EmitPTX.h"
+#include "mdh/Support/Version.h"
+#include "mdh/Target/C/TranslateToC.h"
+#include "mdh/Target/CUDA/TranslateToCUDA.h"
+#include "mdh/Target/Object/EmitObject.h"
+#include "mdh/Target/PTX/EmitPTX.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 

@@ -6,8 +6,8 @@
 
 #include "HostObjective.h"
 
-#include "Conversion/Passes.h"
-#include "Dialect/LL/ConfigJSON.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"

@@ -8,7 +8,7 @@
 // is compiled in process with the pipeline of `mdh-run --target=openmp
 // --config=` (HL -> LL with that configuration -> CL-IR -> CL-IR
 // optimizations -> LLVM -> JIT), then run, checked and timed in a forked
-// child (Tune/Evaluator.h). The inputs are filled and the reference is
+// child (mdh/Tuner/Evaluator.h). The inputs are filled and the reference is
 // computed once, in the parent; every child starts from the same data and
 // from outputs that hold the sentinel, and compares its outputs with the
 // stored reference.
@@ -18,13 +18,13 @@
 #ifndef MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
 #define MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/Config.h"
-#include "Runner/HostBuffer.h"
-#include "Runner/HostJit.h"
-#include "Runner/OpenMPRuntime.h"
-#include "Runner/ReferenceSample.h"
-#include "Tune/Evaluator.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/Config.h"
+#include "mdh/Runner/HostBuffer.h"
+#include "mdh/Runner/HostJit.h"
+#include "mdh/Runner/OpenMPRuntime.h"
+#include "mdh/Runner/ReferenceSample.h"
+#include "mdh/Tuner/Evaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -7,8 +7,8 @@
 #ifndef MDH_TOOLS_MDHTUNE_PROGRESS_H
 #define MDH_TOOLS_MDHTUNE_PROGRESS_H
 
-#include "Tune/Abort.h"
-#include "Tune/Search.h"
+#include "mdh/Tuner/Abort.h"
+#include "mdh/Tuner/Search.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -8,10 +8,10 @@
 
 #include "Progress.h"
 
-#include "Dialect/LL/ConfigJSON.h"
-#include "Tune/Log.h"
-#include "Tune/Search.h"
-#include "Tuning/MDHSpace.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Tuner/Log.h"
+#include "mdh/Tuner/Search.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -17,8 +17,8 @@
 
 #include "HostObjective.h"
 
-#include "Tune/Abort.h"
-#include "Tune/Cache.h"
+#include "mdh/Tuner/Abort.h"
+#include "mdh/Tuner/Cache.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

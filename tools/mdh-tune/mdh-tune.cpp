@@ -4,8 +4,8 @@
 //
 // mdh-tune explores the tuning space of a kernel (a func.func holding one
 // mdh.compute) on a target, ATF-style (DESIGN §7, docs/tuning.md): the
-// chain-of-trees space of Tuning/MDHSpace.h, a search technique over its
-// unit cube (Tune/Technique.h), abort conditions, candidates compiled in
+// chain-of-trees space of mdh/TuningSpace/MDHSpace.h, a search technique over its
+// unit cube (mdh/Tuner/Technique.h), abort conditions, candidates compiled in
 // process and measured in forked children (HostObjective.h). It writes the
 // best configuration as JSON (read by --mdh-hl-to-ll config= and mdh-run
 // --config=), a CSV log of every evaluation, and keeps tuned
@@ -18,14 +18,14 @@
 #include "HostObjective.h"
 #include "TuneKernel.h"
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "InitMDH.h"
-#include "Support/Version.h"
-#include "Tune/Cache.h"
-#include "Tune/Search.h"
-#include "Tuning/MDHSpace.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/InitMDH.h"
+#include "mdh/Support/Version.h"
+#include "mdh/Tuner/Cache.h"
+#include "mdh/Tuner/Search.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"

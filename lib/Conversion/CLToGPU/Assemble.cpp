@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -24,7 +24,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHGPUASSEMBLE
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/CLToGPU/GPUTargets.h"
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/CLToGPU/GPUTargets.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHGPUATTACHTARGET
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

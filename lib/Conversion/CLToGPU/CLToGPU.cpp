@@ -20,7 +20,7 @@
 
 #include "SPMDForm.h"
 
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -31,7 +31,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHCLTOGPU
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

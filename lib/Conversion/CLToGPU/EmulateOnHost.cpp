@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -27,7 +27,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHGPUEMULATEONHOST
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

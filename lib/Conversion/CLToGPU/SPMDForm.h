@@ -15,7 +15,7 @@
 #ifndef MDH_LIB_CONVERSION_CLTOGPU_SPMDFORM_H
 #define MDH_LIB_CONVERSION_CLTOGPU_SPMDFORM_H
 
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 

@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Combine.h"
-#include "Conversion/Passes.h"
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/HL/Combine.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,7 +32,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHCLTOLOOPS
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

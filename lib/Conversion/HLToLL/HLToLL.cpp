@@ -20,12 +20,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/LL/MDHLLOps.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "Tuning/MDHSpace.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -34,7 +34,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHHLTOLL
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

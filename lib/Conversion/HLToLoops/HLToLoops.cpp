@@ -15,9 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Combine.h"
-#include "Conversion/Passes.h"
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/Combine.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,7 +29,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHLOWERTOLOOPS
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

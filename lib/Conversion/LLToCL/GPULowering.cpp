@@ -37,7 +37,7 @@
 #include "GPULowering.h"
 #include "GPULoweringImpl.h"
 
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 #include "ScalarBody.h"
 #include "TileBoxes.h"
 

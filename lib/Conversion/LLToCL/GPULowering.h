@@ -12,7 +12,7 @@
 #ifndef MDH_LIB_CONVERSION_LLTOCL_GPULOWERING_H
 #define MDH_LIB_CONVERSION_LLTOCL_GPULOWERING_H
 
-#include "Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 
 namespace mlir::mdh {
 

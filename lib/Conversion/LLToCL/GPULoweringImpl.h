@@ -14,8 +14,8 @@
 #ifndef MDH_LIB_CONVERSION_LLTOCL_GPULOWERINGIMPL_H
 #define MDH_LIB_CONVERSION_LLTOCL_GPULOWERINGIMPL_H
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 #include "TileBoxes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

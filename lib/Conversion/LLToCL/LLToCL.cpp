@@ -27,9 +27,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/LL/MDHLLOps.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 #include "GPULowering.h"
 #include "ScalarBody.h"
 #include "TileBoxes.h"
@@ -41,7 +41,7 @@
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHLLTOCL
-#include "Conversion/Passes.h.inc"
+#include "mdh/Conversion/Passes.h.inc"
 } // namespace mlir::mdh
 
 using namespace mlir;

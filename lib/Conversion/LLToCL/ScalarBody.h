@@ -13,8 +13,8 @@
 #ifndef MDH_LIB_CONVERSION_LLTOCL_SCALARBODY_H
 #define MDH_LIB_CONVERSION_LLTOCL_SCALARBODY_H
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"

@@ -6,7 +6,7 @@
 
 #include "TileBoxes.h"
 
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 

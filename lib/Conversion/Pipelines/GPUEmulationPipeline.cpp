@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/CLToGPU/GPUEmulation.h"
-#include "Conversion/Passes.h"
+#include "mdh/Conversion/CLToGPU/GPUEmulation.h"
+#include "mdh/Conversion/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"

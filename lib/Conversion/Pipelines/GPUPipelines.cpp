@@ -13,9 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/CLToGPU/GPUPipelines.h"
-#include "Conversion/Passes.h"
-#include "Dialect/CL/Passes.h"
+#include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/Passes.h"
 #include "OptionChecks.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"

@@ -6,9 +6,9 @@
 
 #include "OptionChecks.h"
 
-#include "Conversion/CLToGPU/GPUTargets.h"
-#include "Dialect/LL/MDHLLDialect.h"
-#include "Dialect/LL/TargetSpec.h"
+#include "mdh/Conversion/CLToGPU/GPUTargets.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/CLToGPU/GPUEmulation.h"
-#include "Conversion/CLToGPU/GPUPipelines.h"
-#include "Conversion/Passes.h"
-#include "Dialect/CL/Passes.h"
+#include "mdh/Conversion/CLToGPU/GPUEmulation.h"
+#include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/CL/Passes.h"
 #include "OptionChecks.h"
 
 #include "mlir/Pass/PassRegistry.h"

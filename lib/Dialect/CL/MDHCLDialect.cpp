@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/CL/MDHCLDialect.h"
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/MDHCLDialect.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -14,19 +14,19 @@
 using namespace mlir;
 using namespace mlir::mdh_cl;
 
-#include "Dialect/CL/MDHCLDialect.cpp.inc"
-#include "Dialect/CL/MDHCLEnums.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLDialect.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Dialect/CL/MDHCLAttributes.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLAttributes.cpp.inc"
 
 void MDHCLDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "Dialect/CL/MDHCLAttributes.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLAttributes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "Dialect/CL/MDHCLOps.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLOps.cpp.inc"
       >();
 }

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/CL/IndexOffsets.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/IndexOffsets.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -37,7 +37,7 @@ static void printCombiner(OpAsmPrinter &p, Operation *,
 }
 
 #define GET_OP_CLASSES
-#include "Dialect/CL/MDHCLOps.cpp.inc"
+#include "mdh/Dialect/CL/MDHCLOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // BufferOp

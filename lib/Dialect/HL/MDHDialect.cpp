@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/HL/MDHDialect.h"
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/MDHDialect.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -14,20 +14,20 @@
 using namespace mlir;
 using namespace mlir::mdh;
 
-#include "Dialect/HL/MDHDialect.cpp.inc"
-#include "Dialect/HL/MDHEnums.cpp.inc"
+#include "mdh/Dialect/HL/MDHDialect.cpp.inc"
+#include "mdh/Dialect/HL/MDHEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Dialect/HL/MDHAttributes.cpp.inc"
+#include "mdh/Dialect/HL/MDHAttributes.cpp.inc"
 
 void MDHDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "Dialect/HL/MDHAttributes.cpp.inc"
+#include "mdh/Dialect/HL/MDHAttributes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "Dialect/HL/MDHOps.cpp.inc"
+#include "mdh/Dialect/HL/MDHOps.cpp.inc"
       >();
 }
 

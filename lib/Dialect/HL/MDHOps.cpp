@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/HL/MDHAsm.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/AssemblyFormat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -174,10 +174,10 @@ static void printTypeTuple(OpAsmPrinter &p, Operation *, ArrayAttr types) {
   p << ")";
 }
 
-#include "Dialect/HL/MDHInterfaces.cpp.inc"
+#include "mdh/Dialect/HL/MDHInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
-#include "Dialect/HL/MDHOps.cpp.inc"
+#include "mdh/Dialect/HL/MDHOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // Helpers

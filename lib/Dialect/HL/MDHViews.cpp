@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/IR/AffineExpr.h"

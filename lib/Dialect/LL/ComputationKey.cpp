@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"

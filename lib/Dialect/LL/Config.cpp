@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/Config.h"
+#include "mdh/Dialect/LL/Config.h"
 
 using namespace mlir;
 using namespace mlir::mdh_ll;

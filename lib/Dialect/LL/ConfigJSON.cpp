@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -14,10 +14,10 @@
 
 #include "ConfigJSONFields.h"
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/TargetSpec.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
 

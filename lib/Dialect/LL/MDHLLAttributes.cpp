@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -28,16 +28,16 @@
 using namespace mlir;
 using namespace mlir::mdh_ll;
 
-#include "Dialect/LL/MDHLLEnums.cpp.inc"
-#include "Dialect/LL/MDHLLInterfaces.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLEnums.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLInterfaces.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Dialect/LL/MDHLLAttributes.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLAttributes.cpp.inc"
 
 void MDHLLDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "Dialect/LL/MDHLLAttributes.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLAttributes.cpp.inc"
       >();
 }
 

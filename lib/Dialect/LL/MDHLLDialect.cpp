@@ -4,22 +4,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/MDHLLDialect.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 
 #include "mlir/IR/Operation.h"
 
 using namespace mlir;
 using namespace mlir::mdh_ll;
 
-#include "Dialect/LL/MDHLLDialect.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLDialect.cpp.inc"
 
 void MDHLLDialect::initialize() {
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "Dialect/LL/MDHLLOps.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLOps.cpp.inc"
       >();
 }
 

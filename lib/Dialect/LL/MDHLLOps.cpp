@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/MDHLLOps.h"
-#include "Dialect/HL/MDHAsm.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/HL/AssemblyFormat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -85,7 +85,7 @@ static void printAssignment(OpAsmPrinter &p, Operation *,
 }
 
 #define GET_OP_CLASSES
-#include "Dialect/LL/MDHLLOps.cpp.inc"
+#include "mdh/Dialect/LL/MDHLLOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // ScheduleOp

@@ -9,12 +9,12 @@
 // its copies, and the regions of its combines. Its region verifier reads
 // that configuration back, checks that the combines are exactly the ones
 // the tiles need, and checks the configuration against every tuning rule
-// (lib/Tuning, the rules the search space and the heuristic use too).
+// (ConfigVerifier.h, the rules the search space and the heuristic obey too).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/MDHLLOps.h"
-#include "Tuning/MDHSpace.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/ConfigVerifier.h"
 
 #include "llvm/ADT/STLExtras.h"
 

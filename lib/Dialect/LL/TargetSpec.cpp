@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/TargetSpec.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

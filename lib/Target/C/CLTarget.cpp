@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/C/CLTarget.h"
-#include "Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Target/C/CLTarget.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 

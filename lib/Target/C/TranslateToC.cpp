@@ -21,13 +21,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/C/TranslateToC.h"
+#include "mdh/Target/C/TranslateToC.h"
 
-#include "CEmitterBase.h"
+#include "mdh/Target/C/CEmitterBase.h"
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/HL/MDHOps.h"
-#include "Target/C/CLTarget.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Target/C/CLTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/CUDA/TranslateToCUDA.h"
+#include "mdh/Target/CUDA/TranslateToCUDA.h"
 
-#include "Dialect/CL/MDHCLDialect.h"
-#include "Dialect/HL/MDHDialect.h"
-#include "Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/CL/MDHCLDialect.h"
+#include "mdh/Dialect/HL/MDHDialect.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

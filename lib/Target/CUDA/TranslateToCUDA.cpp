@@ -22,10 +22,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Target/CUDA/TranslateToCUDA.h"
+#include "mdh/Target/CUDA/TranslateToCUDA.h"
 
-#include "CEmitterBase.h"
-#include "Target/C/CLTarget.h"
+#include "mdh/Target/C/CEmitterBase.h"
+#include "mdh/Target/C/CLTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -17,7 +17,7 @@
 
 #include "ConfigJSONTestUtil.h"
 
-#include "Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

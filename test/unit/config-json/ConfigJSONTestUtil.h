@@ -12,10 +12,10 @@
 #ifndef MDH_TEST_UNIT_CONFIGJSON_CONFIGJSONTESTUTIL_H
 #define MDH_TEST_UNIT_CONFIGJSON_CONFIGJSONTESTUTIL_H
 
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/ConfigJSON.h"
-#include "Dialect/LL/TargetSpec.h"
-#include "InitMDH.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
+#include "mdh/InitMDH.h"
 
 #include "TestUtil.h"
 

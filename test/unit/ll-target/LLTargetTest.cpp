@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/MDHLLDialect.h"
-#include "Dialect/LL/TargetSpec.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
 
 #include "TestUtil.h"
 

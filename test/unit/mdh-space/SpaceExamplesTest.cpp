@@ -21,7 +21,7 @@
 #include "SpaceTestSupport.h"
 #include "TestUtil.h"
 
-#include "Tuning/MDHSpace.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include "mlir/IR/Diagnostics.h"
 

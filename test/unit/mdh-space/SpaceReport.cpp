@@ -20,7 +20,7 @@
 
 #include "SpaceTestSupport.h"
 
-#include "Tuning/MDHSpace.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -18,8 +18,8 @@
 
 #include "SpaceTestSupport.h"
 
-#include "Dialect/LL/ConfigJSON.h"
-#include "Tuning/MDHSpace.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/TuningSpace/MDHSpace.h"
 
 #include <random>
 

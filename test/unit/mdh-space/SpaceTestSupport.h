@@ -13,11 +13,11 @@
 #ifndef MDH_TEST_UNIT_MDHSPACE_SPACETESTSUPPORT_H
 #define MDH_TEST_UNIT_MDHSPACE_SPACETESTSUPPORT_H
 
-#include "Dialect/HL/MDHDialect.h"
-#include "Dialect/HL/MDHOps.h"
-#include "Dialect/LL/MDHLLAttributes.h"
-#include "Dialect/LL/MDHLLDialect.h"
-#include "Dialect/LL/TargetSpec.h"
+#include "mdh/Dialect/HL/MDHDialect.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/MDHLLAttributes.h"
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/TargetSpec.h"
 #include "TestUtil.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -14,7 +14,7 @@
 
 #include "../TestUtil.h"
 
-#include "Runner/Npy.h"
+#include "mdh/Runner/Npy.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

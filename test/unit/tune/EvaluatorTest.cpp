@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tune/Cache.h"
-#include "Tune/Log.h"
-#include "Tune/Search.h"
-#include "Tuning/SearchSpace.h"
+#include "mdh/Tuner/Cache.h"
+#include "mdh/Tuner/Log.h"
+#include "mdh/Tuner/Search.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include "../SearchSpaceTestUtil.h"
 #include "../TestUtil.h"

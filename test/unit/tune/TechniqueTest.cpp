@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Tune/Search.h"
-#include "Tuning/SearchSpace.h"
+#include "mdh/Tuner/Search.h"
+#include "mdh/TuningSpace/SearchSpace.h"
 
 #include "../SearchSpaceTestUtil.h"
 #include "../TestUtil.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/CL/Passes.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/Passes.h"
 
 #include "Counts.h"
 
@@ -13,7 +13,7 @@
 
 namespace mlir::mdh_cl {
 #define GEN_PASS_DEF_MDHCLINLINESCALAR
-#include "Dialect/CL/Passes.h.inc"
+#include "mdh/Dialect/CL/Passes.h.inc"
 } // namespace mlir::mdh_cl
 
 using namespace mlir;

@@ -13,8 +13,8 @@
 #ifndef MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
 #define MDH_LIB_DIALECT_CL_TRANSFORMS_LOOPBOUNDS_H
 
-#include "Dialect/CL/IndexOffsets.h"
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/IndexOffsets.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

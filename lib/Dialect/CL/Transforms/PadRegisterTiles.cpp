@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Dialect/CL/MDHCLOps.h"
-#include "Dialect/CL/Passes.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/Passes.h"
 
 #include "Counts.h"
 #include "LoopBounds.h"
@@ -24,7 +24,7 @@
 
 namespace mlir::mdh_cl {
 #define GEN_PASS_DEF_MDHCLPADREGISTERTILES
-#include "Dialect/CL/Passes.h.inc"
+#include "mdh/Dialect/CL/Passes.h.inc"
 } // namespace mlir::mdh_cl
 
 using namespace mlir;

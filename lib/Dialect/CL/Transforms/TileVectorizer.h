@@ -13,7 +13,7 @@
 #ifndef MDH_LIB_DIALECT_CL_TRANSFORMS_TILEVECTORIZER_H
 #define MDH_LIB_DIALECT_CL_TRANSFORMS_TILEVECTORIZER_H
 
-#include "Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/MDHCLOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"

@@ -13,7 +13,7 @@
 
 #include "TileVectorizer.h"
 
-#include "Conversion/Combine.h"
+#include "mdh/Dialect/HL/Combine.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"

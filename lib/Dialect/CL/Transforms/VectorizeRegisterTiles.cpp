@@ -35,7 +35,7 @@
 // reduction loops (checked).
 //
 //===----------------------------------------------------------------------===//
-#include "Dialect/CL/Passes.h"
+#include "mdh/Dialect/CL/Passes.h"
 
 #include "Counts.h"
 #include "TileVectorizer.h"
@@ -46,7 +46,7 @@
 
 namespace mlir::mdh_cl {
 #define GEN_PASS_DEF_MDHCLVECTORIZEREGISTERTILES
-#include "Dialect/CL/Passes.h.inc"
+#include "mdh/Dialect/CL/Passes.h.inc"
 } // namespace mlir::mdh_cl
 
 using namespace mlir;

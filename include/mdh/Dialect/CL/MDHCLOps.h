@@ -1,0 +1,32 @@
+//===- MDHCLOps.h - Operations of CL-IR -------------------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_CL_MDHCLOPS_H
+#define MDH_DIALECT_CL_MDHCLOPS_H
+
+#include "mdh/Dialect/CL/MDHCLDialect.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "mdh/Dialect/CL/MDHCLEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mdh/Dialect/CL/MDHCLAttributes.h.inc"
+
+#define GET_OP_CLASSES
+#include "mdh/Dialect/CL/MDHCLOps.h.inc"
+
+namespace mlir::mdh_cl {
+/// Whether `v` is an `mdh_cl.buffer register`: a thread's private tile.
+bool isRegisterBuffer(Value v);
+} // namespace mlir::mdh_cl
+
+#endif // MDH_DIALECT_CL_MDHCLOPS_H

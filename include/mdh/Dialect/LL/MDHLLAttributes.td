@@ -1,0 +1,204 @@
+//===- MDHLLAttributes.td - Abstract system models ---------*- tablegen -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The target attributes of LL-IR: one per abstract system model (ASM). Each
+// fixes the levels of a schedule (DESIGN §4) and carries the hardware facts
+// that the heuristic and the verifier of a configuration need.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_LL_MDHLLATTRIBUTES_TD
+#define MDH_DIALECT_LL_MDHLLATTRIBUTES_TD
+
+include "mdh/Dialect/LL/MDHLLDialect.td"
+include "mdh/Dialect/LL/MDHLLInterfaces.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def MDHLL_LevelKind : I32EnumAttr<"LevelKind",
+    "how a level of an abstract system model runs its tiles", [
+      I32EnumAttrCase<"parallel", 0>,
+      I32EnumAttrCase<"sequential", 1>,
+      I32EnumAttrCase<"simd", 2>
+    ]> {
+  let cppNamespace = "::mlir::mdh_ll";
+  let genSpecializedAttr = 0;
+}
+
+// An optional integer fact. The upstream parser of `std::optional<int64_t>`
+// takes a non-integer for "absent" and then fails with "expected '>'" at
+// the value; this one says that an integer is expected.
+class MDHLL_OptionalFact<string desc>
+    : OptionalParameter<"std::optional<int64_t>", desc> {
+  let parser = [{ [&]() -> ::mlir::FailureOr<std::optional<int64_t>> {
+    int64_t value;
+    if ($_parser.parseInteger(value))
+      return ::mlir::failure();
+    return std::optional<int64_t>(value);
+  }() }];
+}
+
+class MDHLL_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<MDHLL_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// OpenMP (CPU)
+//===----------------------------------------------------------------------===//
+
+// The defaults describe a generic AVX2 x86-64 server core. They are fixed
+// numbers so that the same IR means the same thing on every machine; the
+// host's facts are only used when asked for (`openmp:host`).
+defvar OMPDefaultVectorWidth = "256";
+defvar OMPDefaultVectorRegisters = "16";
+defvar OMPDefaultCores = "8";
+defvar OMPDefaultL1CacheSize = "32768";
+defvar OMPDefaultL2CacheSize = "1048576";
+
+def MDHLL_OpenMPTargetAttr : MDHLL_Attr<"OpenMPTarget", "openmp",
+    [DeclareAttrInterfaceMethods<MDHLL_TargetAttrInterface>]> {
+  let summary = "abstract system model of a multi-core CPU run with OpenMP";
+  let description = [{
+    Levels, outermost first: `threads` (parallel over the cores, COR),
+    `l2_tile` (sequential), `l1_tile` (sequential), `register_tile` (SIMD
+    lanes of the vector registers).
+
+    Every fact has a fixed default; a defaulted fact is not printed. Sizes
+    are in bytes, the vector width in bits. `getHost()` builds the attribute
+    of the machine the compiler runs on (the `openmp:host` target spec).
+
+    ```mlir
+    #mdh_ll.openmp
+    #mdh_ll.openmp<vector_width = 512, vector_registers = 32, cores = 16,
+                   l1_cache_size = 49152, l2_cache_size = 2097152,
+                   l3_cache_size = 33554432>
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int64_t", OMPDefaultVectorWidth,
+      "bits of one vector register: a power of two, at least 128">
+      :$vector_width,
+    DefaultValuedParameter<"int64_t", OMPDefaultVectorRegisters,
+      "vector registers per core">:$vector_registers,
+    DefaultValuedParameter<"int64_t", OMPDefaultCores,
+      "threads of the parallel level: hardware threads (cores)">:$cores,
+    DefaultValuedParameter<"int64_t", OMPDefaultL1CacheSize,
+      "bytes of L1 data cache per core">:$l1_cache_size,
+    DefaultValuedParameter<"int64_t", OMPDefaultL2CacheSize,
+      "bytes of L2 cache per core">:$l2_cache_size,
+    MDHLL_OptionalFact<
+      "bytes of the shared last-level (L3) cache; absent when unknown">
+      :$l3_cache_size
+  );
+  let assemblyFormat = [{
+    (`<` struct($vector_width, $vector_registers, $cores, $l1_cache_size,
+                $l2_cache_size, $l3_cache_size)^ `>`)?
+  }];
+  let builders = [
+    AttrBuilder<(ins
+        CArg<"int64_t", OMPDefaultVectorWidth>:$vectorWidth,
+        CArg<"int64_t", OMPDefaultVectorRegisters>:$vectorRegisters,
+        CArg<"int64_t", OMPDefaultCores>:$cores,
+        CArg<"int64_t", OMPDefaultL1CacheSize>:$l1CacheSize,
+        CArg<"int64_t", OMPDefaultL2CacheSize>:$l2CacheSize,
+        CArg<"std::optional<int64_t>", "std::nullopt">:$l3CacheSize), [{
+      return $_get($_ctxt, vectorWidth, vectorRegisters, cores, l1CacheSize,
+                   l2CacheSize, l3CacheSize);
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The machine the compiler runs on: cores available to this process,
+    /// L1/L2/L3 sizes as the C library reports them, and the vector width of
+    /// the widest vector extension the CPU has (AVX-512, AVX/AVX2, else 128
+    /// bits). A fact the host does not report keeps its default.
+    static OpenMPTargetAttr getHost(::mlir::MLIRContext *context);
+    /// Lanes of one vector register for elements of `elementBits` bits.
+    int64_t getVectorLanes(int64_t elementBits) const {
+      return getVectorWidth() / elementBits;
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// CUDA and HIP (GPUs)
+//===----------------------------------------------------------------------===//
+
+// The facts of a GPU target are optional parameters: an absent one takes the
+// chip's value, so only overrides are stored and printed. The keys follow
+// the device properties of the CUDA and HIP runtimes (`warpSize`,
+// `maxThreadsPerBlock`, `sharedMemPerBlock`, `sharedMemPerBlockOptin`,
+// `multiProcessorCount`), which HIP names the same way as CUDA.
+class MDHLL_GPUTargetAttr<string name, string attrMnemonic, string vendor,
+                          string exampleChip, string overrideChip>
+    : MDHLL_Attr<name, attrMnemonic,
+                 [DeclareAttrInterfaceMethods<MDHLL_TargetAttrInterface>]> {
+  let summary = "abstract system model of " # vendor # " GPUs";
+  let description = [{
+    Levels, outermost first: `blocks` (parallel over the grid x/y/z),
+    `shared_tile` (sequential, staged in shared memory), `threads` (parallel
+    over the block x/y/z), `register_tile` (sequential, per-thread
+    registers).
+
+    The chip is required. Each other parameter overrides one fact of the
+    chip; an absent one takes the chip's value, and only the overrides are
+    printed. `getFacts()` returns the facts with the overrides applied; the
+    generated getters return the overrides alone. Sizes are in bytes.
+    `docs/asm.md` lists the known chips and their facts.
+
+    ```mlir
+    #mdh_ll.}] # attrMnemonic # [{<chip = "}] # exampleChip # [{">
+    #mdh_ll.}] # attrMnemonic # [{<chip = "}] # overrideChip # [{",
+        shared_memory_per_block = 32768, max_threads_per_block = 512>
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"the chip, e.g. `" # exampleChip # "`">:$chip,
+    MDHLL_OptionalFact<
+      "threads per warp (wavefront)">:$warp_size,
+    MDHLL_OptionalFact<
+      "threads per block (workgroup)">:$max_threads_per_block,
+    MDHLL_OptionalFact<
+      "bytes of shared memory (LDS) per block without opt-in">
+      :$shared_memory_per_block,
+    MDHLL_OptionalFact<
+      "bytes of shared memory (LDS) per block with the dynamic opt-in">
+      :$max_shared_memory_per_block,
+    MDHLL_OptionalFact<
+      "32-bit registers per thread">:$registers_per_thread,
+    MDHLL_OptionalFact<
+      "streaming multiprocessors (compute units)">:$multiprocessors
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let builders = [
+    AttrBuilder<(ins "::llvm::StringRef":$chip), [{
+      return $_get($_ctxt, chip, std::nullopt, std::nullopt, std::nullopt,
+                   std::nullopt, std::nullopt, std::nullopt);
+    }]>
+  ];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The facts of this target: the chip's, with the overrides applied.
+    /// Only valid on a verified attribute (the chip must be known).
+    ::mlir::mdh_ll::GPUFacts getFacts() const;
+    /// The known chips with their facts, in the order diagnostics list them.
+    static ::llvm::ArrayRef<::mlir::mdh_ll::GPUChip> getKnownChips();
+    /// The known chip called `chip`, or null.
+    static const ::mlir::mdh_ll::GPUChip *lookupChip(::llvm::StringRef chip);
+    /// The chip a target spec without one (`}] # attrMnemonic # [{`) means.
+    static ::llvm::StringRef getDefaultChip();
+  }];
+}
+
+def MDHLL_CUDATargetAttr
+    : MDHLL_GPUTargetAttr<"CUDATarget", "cuda", "NVIDIA", "sm_90", "sm_80">;
+
+def MDHLL_HIPTargetAttr
+    : MDHLL_GPUTargetAttr<"HIPTarget", "hip", "AMD", "gfx942", "gfx90a">;
+
+#endif // MDH_DIALECT_LL_MDHLLATTRIBUTES_TD

@@ -1,0 +1,173 @@
+//===- CEmitterBase.h - Shared printing of CL-IR as C-like code -*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The part of the CL-IR source emitters that C (OpenMP) and CUDA/HIP share:
+// liveness (values nothing uses are not printed), C type names, SSA names,
+// element addressing of row-major memrefs, the statements that mean the same
+// in both languages (sequential loops, tile copies done by one thread, the
+// inlined scalar function, accumulations, loads, stores, `scf.if`), and every
+// scalar expression of `arith` and `math` (CExprPrinter.cpp). Integer
+// arithmetic goes through unsigned types where C would overflow a signed
+// one, so it wraps exactly as `arith` does.
+//
+// A target emitter derives from CEmitterBase and prints what differs: the
+// functions, buffers, phases, parallel loops and barriers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_TARGET_C_CEMITTERBASE_H
+#define MDH_TARGET_C_CEMITTERBASE_H
+
+#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Support/IndentedOstream.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+
+namespace mlir::mdh::cemit {
+
+/// The binary operators of `arith` and of the builtin combine operators.
+/// `Max`/`Min` are `arith.maximumf`/`minimumf` (NaN-propagating), `MaxNum`/
+/// `MinNum` are `arith.maxnumf`/`minnumf` (C's fmax/fmin).
+enum class BinOp {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  DivU,
+  RemU,
+  And,
+  Or,
+  Xor,
+  Shl,
+  ShrS,
+  ShrU,
+  MaxS,
+  MaxU,
+  MinS,
+  MinU,
+  Max,
+  Min,
+  MaxNum,
+  MinNum,
+};
+
+/// Bit width of an integer or index type (index is 64-bit in the ABIs).
+unsigned intWidth(Type type);
+/// Whether `s` needs no parentheses as an operand of a C binary operator.
+bool isAtomic(StringRef s);
+std::string paren(StringRef s);
+/// `'name' op message` at the op's location. Unlike Operation::emitOpError
+/// it does not attach the op in generic form: the source line says which op.
+InFlightDiagnostic opError(Operation *op, const Twine &message = {});
+/// Whether `step` is the constant 1: loops print `++iv` and never name it.
+bool isUnitStep(Value step);
+/// Whether the function writes argument `arg` (then it is an output).
+bool isWritten(BlockArgument arg);
+/// Whether `op` runs over the points of a register tile a number of times
+/// known at compile time: step 1, constant bounds or `ub = lb + c` with at
+/// least two trips, a `register` buffer used in its body, and no barrier in
+/// it. LL-to-CL makes no other loops of that shape; the loops over register
+/// tiles have it after `mdh-cl-pad-register-tiles`.
+bool isRegisterTileLoop(mdh_cl::ForOp op);
+/// C and C++ keywords and names the generated code uses.
+bool isReservedName(StringRef name);
+
+class CEmitterBase {
+public:
+  /// `targetName` names the language in diagnostics ("C", "CUDA", "HIP").
+  CEmitterBase(ModuleOp module, StringRef targetName)
+      : module(module), targetName(targetName) {}
+  virtual ~CEmitterBase() = default;
+
+protected:
+  // What the targets print differently.
+  virtual LogicalResult emitBuffer(mdh_cl::BufferOp op) = 0;
+  virtual LogicalResult emitPhase(mdh_cl::PhaseOp op) = 0;
+  virtual LogicalResult emitParFor(mdh_cl::ParForOp op) = 0;
+  virtual LogicalResult emitBarrier(mdh_cl::BarrierOp op) = 0;
+
+  // Liveness: an op that only computes a value is printed when a printed op
+  // uses it.
+  void computeLiveness();
+  bool isLive(Operation *op) const { return live.contains(op); }
+  /// Whether a printed op reads `value`.
+  bool isNeeded(Value value);
+
+  // Types.
+  FailureOr<StringRef> typeName(Type type, Operation *where);
+  LogicalResult checkMemRef(MemRefType type, Operation *where,
+                            const Twine &what);
+
+  // Names.
+  StringRef declare(Value value);
+  StringRef nameOf(Value value);
+  std::string linearIndex(Value memref, ArrayRef<std::string> indices);
+  std::string element(Value memref, ArrayRef<std::string> indices);
+  std::string element(Value memref, ValueRange indices);
+
+  // Statements.
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOperation(Operation &op);
+  LogicalResult emitLoopHeader(Operation *op, BlockArgument iv, Value lb,
+                               Value ub, Value step);
+  LogicalResult emitFor(mdh_cl::ForOp op);
+  LogicalResult emitIf(scf::IfOp op);
+  LogicalResult emitCopy(mdh_cl::CopyOp op);
+  LogicalResult emitScalar(mdh_cl::ScalarOp op);
+  LogicalResult emitAccumulate(mdh_cl::AccumulateOp op);
+  LogicalResult emitAssign(Operation &op, const std::string &expr);
+
+  // Expressions (CExprPrinter.cpp).
+  FailureOr<std::string> expression(Operation &op);
+  FailureOr<std::string> literal(Attribute value, Operation *where);
+  FailureOr<std::string> binary(BinOp kind, Type type, StringRef a, StringRef b,
+                                Operation *where);
+  std::string intCompare(arith::CmpIPredicate pred, Type type, StringRef a,
+                         StringRef b);
+  std::string floatCompare(arith::CmpFPredicate pred, StringRef a, StringRef b);
+  FailureOr<std::string> conversion(Operation &op);
+  FailureOr<std::string> mathCall(Operation &op);
+  /// The NaN-propagating max/min helpers the printed code uses, each
+  /// declared with `qualifiers` (`static inline`, `__device__ ...`).
+  void printHelpers(raw_ostream &out, StringRef qualifiers);
+
+  ModuleOp module;
+  StringRef targetName;
+  SymbolTableCollection symbols;
+  llvm::DenseSet<Operation *> live;
+  /// C99's islessgreater/isunordered are not device functions: CUDA/HIP
+  /// spell them out.
+  bool spellOutFloatClassification = false;
+  /// Constants are printed where they are used rather than as locals.
+  bool inlineConstants = false;
+  /// Loops over the points of a full register tile get `#pragma unroll`
+  /// (CUDA, HIP; see isRegisterTileLoop).
+  bool unrollRegisterTiles = false;
+
+  /// The text of the functions; the prelude is printed once the helpers
+  /// they use are known.
+  std::string body;
+  llvm::raw_string_ostream bodyStream{body};
+  raw_indented_ostream os{bodyStream};
+  bool needMaximum = false, needMinimum = false;
+  bool needMaximumF = false, needMinimumF = false;
+
+  // Per function.
+  DenseMap<Value, std::string> names;
+  unsigned nextId = 0;
+};
+
+} // namespace mlir::mdh::cemit
+
+#endif // MDH_TARGET_C_CEMITTERBASE_H

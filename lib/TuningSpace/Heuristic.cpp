@@ -1,0 +1,371 @@
+//===- Heuristic.cpp - The default configuration of a computation ---------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// defaultConfig: a good configuration from the target's facts, without
+// search (docs/tuning-parameters.md, "The heuristic").
+//
+//  - CPU: the outer `cc` dimensions over the cores, a register tile whose
+//    accumulators fill the vector registers (6 x 16 floats for MatMul on
+//    AVX2), L2 and L1 tiles shrunk from the thread's tile until their
+//    footprint fits half of the cache.
+//  - GPU: a per-thread register tile of 4 x 4 over the two `cc` dimensions
+//    the output is contiguous in, 256 threads per block, a shared-memory
+//    tile of a block's threads' tiles and a k-slab of the reduction, blocks
+//    over the `cc` dimensions; pw/ps dimensions are split over blocks when
+//    the `cc` blocks alone do not fill the device, and over the threads of
+//    a block when there is no `cc` dimension at all.
+//
+// Every choice is checked with the verifier's rules; a choice that breaks
+// one is dropped, and a configuration that is still invalid falls back to a
+// plain one (one thread, no copies) that is always valid.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mdh/TuningSpace/MDHSpace.h"
+
+#include "mdh/Dialect/LL/ConfigRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+using namespace mlir::mdh::tuning;
+using namespace mlir::mdh::tuning::rules;
+using mdh_ll::CombineRegion;
+using mdh_ll::InputRegion;
+
+/// Threads per block the GPU heuristic aims for: 8 warps of 32 (4 wave64),
+/// enough to hide latency with several blocks per SM.
+static constexpr int64_t kGPUThreads = 256;
+/// pw/ps dimensions are split over blocks when the cc dimensions give fewer
+/// blocks than SMs (CUs), until there are this many blocks per SM.
+static constexpr int64_t kGPUBlocksPerSM = 2;
+/// Register tile per thread in each of the two output dimensions.
+static constexpr int64_t kGPURegisterTile = 4;
+/// Length of the reduction slab of a shared-memory tile.
+static constexpr int64_t kGPUSlab = 16;
+/// Longest reduction slab of a CPU L2 tile.
+static constexpr int64_t kCPUSlab = 256;
+
+/// The smallest multiple of `m` that is at least `x`, at most `cap`.
+static int64_t roundUp(int64_t x, int64_t m, int64_t cap) {
+  return std::min(cap, ceilDiv(x, m) * m);
+}
+
+/// One thread, no copies, register tile 1: valid for every computation on
+/// every target (1 thread per block, no shared memory, one accumulator per
+/// output).
+static mdh_ll::Config plainConfig(const Problem &p) {
+  mdh_ll::Config c;
+  unsigned numDims = p.numDims();
+  for (unsigned l = 0; l < kNumLevels; ++l) {
+    for (unsigned d = 0; d < numDims; ++d) {
+      c.tiles[l].push_back(l == kRegisterLevel ? 1 : p.sizes[d]);
+      c.orders[l].push_back(d);
+    }
+    if (p.isParallel(l))
+      c.assignment[l].assign(numDims, 0);
+  }
+  c.inputRegions.assign(p.inputs.size(), {});
+  c.inputLayouts.assign(p.inputs.size(), {});
+  std::array<CombineRegion, kNumLevels> combine;
+  for (unsigned l = 0; l < kNumLevels; ++l)
+    combine[l] = p.combineRegions(l).front();
+  c.outputRegions.assign(p.outputs.size(), combine);
+  return c;
+}
+
+/// Orders: `cc` dimensions outside, pw/ps dimensions inside (the reduction
+/// loop innermost around the register tile), ascending within each.
+static void setOrders(const Problem &p, mdh_ll::Config &c) {
+  SmallVector<unsigned> order;
+  for (bool reduction : {false, true})
+    for (unsigned d = 0; d < p.numDims(); ++d)
+      if (p.reduction[d] == reduction)
+        order.push_back(d);
+  for (unsigned l = 0; l < kNumLevels; ++l)
+    c.orders[l] = order;
+}
+
+/// The `cc` dimensions (extent > 1) that index the output's buffer
+/// dimensions, innermost buffer dimension first, then the other `cc`
+/// dimensions by decreasing extent.
+static SmallVector<unsigned> outputOrderedCC(const Problem &p) {
+  SmallVector<unsigned> result;
+  auto take = [&](unsigned d) {
+    if (!p.reduction[d] && p.sizes[d] > 1 && !llvm::is_contained(result, d))
+      result.push_back(d);
+  };
+  if (!p.outputs.empty())
+    for (const BufferDim &dim : llvm::reverse(p.outputs.front().dims))
+      for (unsigned d = 0; d < p.numDims(); ++d)
+        if (dim.weights[d] != 0)
+          take(d);
+  SmallVector<unsigned> rest;
+  for (unsigned d = 0; d < p.numDims(); ++d)
+    rest.push_back(d);
+  llvm::sort(rest, [&](unsigned a, unsigned b) {
+    return p.sizes[a] != p.sizes[b] ? p.sizes[a] > p.sizes[b] : a < b;
+  });
+  for (unsigned d : rest)
+    take(d);
+  return result;
+}
+
+/// Whether input `buffer` is read identically along dimension d.
+static bool ignores(const Buffer &buffer, unsigned d) {
+  return llvm::all_of(
+      buffer.dims, [&](const BufferDim &dim) { return dim.weights[d] == 0; });
+}
+
+/// Shrinks `tiles` (one per dimension, each a multiple of the matching
+/// `floor` or equal to the extent) until `fits`: halves the dimension with
+/// the most multiples of its floor, keeping multiples of the floor.
+template <typename Fits>
+static void shrinkUntil(SmallVectorImpl<int64_t> &tiles,
+                        ArrayRef<int64_t> floor, Fits fits) {
+  while (!fits(tiles)) {
+    unsigned best = 0;
+    for (unsigned d = 1; d < tiles.size(); ++d)
+      if (tiles[d] / floor[d] > tiles[best] / floor[best])
+        best = d;
+    if (tiles[best] <= floor[best])
+      return;
+    tiles[best] = std::max(floor[best],
+                           ceilDiv(tiles[best], 2 * floor[best]) * floor[best]);
+  }
+}
+
+/// Whether every buffer that dimension `d` indexes reads it along its
+/// innermost dimension with stride 1: vectors along d are contiguous.
+static bool readsContiguously(const Problem &p, unsigned d) {
+  for (const Buffer &b : llvm::concat<const Buffer>(p.inputs, p.outputs))
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
+        return false;
+  return true;
+}
+
+/// Whether dimension `d` indexes an outer (not the innermost) dimension of
+/// an input.
+static bool indexesRows(const Problem &p, unsigned d) {
+  for (const Buffer &b : p.inputs)
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && i + 1 != b.rank())
+        return true;
+  return false;
+}
+
+static mdh_ll::Config cpuConfig(const Problem &p) {
+  mdh_ll::Config c = plainConfig(p);
+  unsigned numDims = p.numDims();
+  SmallVector<unsigned> cc = outputOrderedCC(p);
+
+  // Register tile: the innermost output dimension gets two vectors' worth
+  // of lanes, the next one as many rows as the accumulator budget allows.
+  int64_t words = p.outputs.empty() ? 1 : p.outputs.front().words;
+  int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
+  int64_t budget = p.maxRegisterWords() / words;
+  SmallVector<int64_t> reg(numDims, 1);
+  if (!cc.empty() && readsContiguously(p, cc[0])) {
+    reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
+    if (cc.size() > 1)
+      reg[cc[1]] =
+          std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
+  } else if (!cc.empty()) {
+    // The lanes cannot run along the output (MatVec's rows, MCC's output
+    // channels): they run along a reduction loop instead, with one vector
+    // of partial results per tile cell, 3/4 of the vector registers.
+    int64_t cells = std::max<int64_t>(1, p.vectorRegisters * 3 / 4);
+    reg[cc[0]] = std::min(p.sizes[cc[0]], cc.size() > 1 ? int64_t(4) : cells);
+    if (cc.size() > 1)
+      reg[cc[1]] =
+          std::max<int64_t>(1, std::min(p.sizes[cc[1]], cells / reg[cc[0]]));
+  } else {
+    // A pure reduction or scan: a vector-length chunk of each dimension.
+    for (unsigned d = 0; d < numDims; ++d)
+      reg[d] = std::min(p.sizes[d], 4 * lanes);
+  }
+
+  // Threads: outer cc dimensions (by index) over the cores; pw/ps
+  // dimensions too when the cc dimensions have fewer tiles than cores.
+  SmallVector<int64_t> thread(p.sizes.begin(), p.sizes.end());
+  int64_t units = 1;
+  for (bool reduction : {false, true})
+    for (unsigned d = 0; d < numDims && units < p.cores; ++d) {
+      if (p.reduction[d] != reduction || p.sizes[d] <= reg[d])
+        continue;
+      int64_t want = ceilDiv(p.cores, units);
+      thread[d] = roundUp(ceilDiv(p.sizes[d], want), reg[d], p.sizes[d]);
+      units *= ceilDiv(p.sizes[d], thread[d]);
+    }
+
+  // L2 and L1 tiles: the footprint over the tile fits half of the cache;
+  // in L1 only the inputs count, since the register tile holds the
+  // outputs' partial results.
+  auto fitsIn = [&](int64_t cache, bool outputs) {
+    return [&p, cache, outputs](ArrayRef<int64_t> tile) {
+      int64_t bytes = 0;
+      for (const Buffer &b : llvm::concat<const Buffer>(
+               p.inputs, outputs ? p.outputs : ArrayRef<Buffer>()))
+        bytes = addSat(bytes, mulSat(b.footprint(tile), b.bytes));
+      return bytes <= cache / 2;
+    };
+  };
+  // The cc dimensions shrink first: the register tile accumulates over the
+  // whole pw/ps extent of its L1 tile, so a long one keeps the
+  // accumulators in (vector) registers instead of flushing them to memory
+  // every few iterations.
+  auto shrinkCCFirst = [&](SmallVectorImpl<int64_t> &tiles, auto fits) {
+    SmallVector<int64_t> floor = reg;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (p.reduction[d])
+        floor[d] = tiles[d];
+    shrinkUntil(tiles, floor, fits);
+    shrinkUntil(tiles, reg, fits);
+  };
+  // A reduction dimension that indexes rows of an input (MatMul's B[k][j])
+  // gets a slab of at most kCPUSlab per L2 tile (GotoBLAS' kc): a longer one
+  // touches a page per row and thrashes the TLB (MatMul 1024^3: 21.6 ms with
+  // 1024, 15.3 ms with 256 here). Along rows (MatVec's k) long is better.
+  SmallVector<int64_t> l2 = thread;
+  for (unsigned d = 0; d < numDims; ++d)
+    if (p.reduction[d] && indexesRows(p, d))
+      l2[d] = std::min(l2[d], roundUp(kCPUSlab, reg[d], p.sizes[d]));
+  shrinkCCFirst(l2, fitsIn(p.l2CacheSize, /*outputs=*/true));
+  SmallVector<int64_t> l1 = l2;
+  shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
+
+  c.tiles = {thread, l2, l1, reg};
+  setOrders(p, c);
+  return c;
+}
+
+static mdh_ll::Config gpuConfig(const Problem &p) {
+  mdh_ll::Config c = plainConfig(p);
+  unsigned numDims = p.numDims();
+  SmallVector<unsigned> cc = outputOrderedCC(p);
+  const mdh_ll::GPUFacts &f = p.gpuFacts;
+
+  // Register tile and threads over the cc dimensions: a warp's width along
+  // the innermost output dimension, the rest of the block along the next
+  // ones.
+  SmallVector<int64_t> reg(numDims, 1), threads(numDims, 1);
+  int64_t budget = std::min(kGPUThreads, p.maxThreadsPerBlock());
+  for (auto [k, d] : llvm::enumerate(cc)) {
+    if (budget <= 1)
+      break;
+    if (k < 2)
+      reg[d] = std::min(p.sizes[d], kGPURegisterTile);
+    int64_t cap = k == 0 ? std::min<int64_t>(f.warpSize, budget) : budget;
+    threads[d] = std::min(cap, ceilDiv(p.sizes[d], reg[d]));
+    budget /= threads[d];
+  }
+  // Threads the cc dimensions leave over split the longest pw/ps dimension
+  // (all of them without cc dimensions); their partial results are
+  // combined in shared memory.
+  std::optional<unsigned> longestReduction;
+  for (unsigned d = 0; d < numDims; ++d)
+    if (p.reduction[d] && p.sizes[d] > 1 &&
+        (!longestReduction || p.sizes[d] > p.sizes[*longestReduction]))
+      longestReduction = d;
+  if (budget > 1 && longestReduction)
+    threads[*longestReduction] = std::min(budget, p.sizes[*longestReduction]);
+
+  SmallVector<int64_t> block(numDims), shared(numDims), thread(numDims);
+  for (unsigned d = 0; d < numDims; ++d) {
+    if (!p.reduction[d] || threads[d] > 1) {
+      thread[d] = reg[d];
+      shared[d] = std::min(p.sizes[d], threads[d] * thread[d]);
+      block[d] = p.reduction[d] ? p.sizes[d] : shared[d];
+      continue;
+    }
+    // A reduction slab: one thread walks it, a register at a time.
+    shared[d] = thread[d] = std::min(p.sizes[d], kGPUSlab);
+    block[d] = p.sizes[d];
+  }
+
+  // Fill the device: split the longest pw/ps dimension over blocks when the
+  // cc dimensions give too few.
+  int64_t blocks = 1;
+  for (unsigned d = 0; d < numDims; ++d)
+    blocks *= ceilDiv(p.sizes[d], block[d]);
+  int64_t wanted = kGPUBlocksPerSM * f.multiprocessors;
+  std::optional<unsigned> longest;
+  for (unsigned d = 0; d < numDims; ++d)
+    if (p.reduction[d] && p.sizes[d] > shared[d] &&
+        (!longest ||
+         p.sizes[d] / shared[d] > p.sizes[*longest] / shared[*longest]))
+      longest = d;
+  if (blocks < f.multiprocessors && longest) {
+    unsigned r = *longest;
+    block[r] = roundUp(ceilDiv(p.sizes[r], ceilDiv(wanted, blocks)), shared[r],
+                       p.sizes[r]);
+  }
+  c.tiles = {block, shared, thread, reg};
+  setOrders(p, c);
+
+  // Copies: into shared memory what several threads of a block read, into
+  // registers what several iterations of the register tile read.
+  for (auto [i, buffer] : llvm::enumerate(p.inputs)) {
+    bool sharedReuse = false, registerReuse = false;
+    for (unsigned d = 0; d < numDims; ++d) {
+      sharedReuse |= threads[d] > 1 && ignores(buffer, d);
+      registerReuse |= reg[d] > 1 && ignores(buffer, d);
+    }
+    if (sharedReuse)
+      c.inputRegions[i][kGPUSharedLevel] = InputRegion::Shared;
+    // Compact spaces leave register copies out.
+    if (registerReuse && !isCompact(p))
+      c.inputRegions[i][kRegisterLevel] = InputRegion::Register;
+  }
+  // Partial results of pw/ps dimensions split over threads: shared memory.
+  for (auto &regions : c.outputRegions)
+    regions[kGPUThreadLevel] = CombineRegion::Shared;
+
+  // Stay within the static shared memory (no opt-in needed): thinner slabs,
+  // then fewer copies.
+  auto sharedUse = [&](const mdh_ll::Config &config) {
+    int64_t bytes = 0;
+    for (auto [i, buffer] : llvm::enumerate(p.inputs))
+      if (config.inputRegions[i][kGPUSharedLevel] == InputRegion::Shared)
+        bytes = addSat(bytes,
+                       mulSat(buffer.footprint(config.tiles[1]), buffer.bytes));
+    return bytes;
+  };
+  while (sharedUse(c) > f.sharedMemoryPerBlock) {
+    bool thinner = false;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (p.reduction[d] && threads[d] == 1 && c.tiles[1][d] > 1) {
+        c.tiles[1][d] = c.tiles[2][d] = ceilDiv(c.tiles[1][d], 2);
+        thinner = true;
+      }
+    if (thinner)
+      continue;
+    for (auto &regions : c.inputRegions)
+      regions[kGPUSharedLevel] = InputRegion::InPlace;
+  }
+  return c;
+}
+
+mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
+                                     Attribute target) {
+  FailureOr<Problem> problem = analyze(
+      op, target, [&] { return op->emitError("default configuration: "); });
+  if (failed(problem))
+    llvm::reportFatalUsageError("defaultConfig needs a target attribute");
+  const Problem &p = *problem;
+  mdh_ll::Config c = canonicalize(p, p.gpu ? gpuConfig(p) : cpuConfig(p));
+  if (isValid(p, c))
+    return c;
+  // Drop register copies, then fall back to the plain configuration.
+  for (auto &regions : c.inputRegions)
+    regions[kRegisterLevel] = InputRegion::InPlace;
+  c = canonicalize(p, c);
+  if (isValid(p, c))
+    return c;
+  return canonicalize(p, plainConfig(p));
+}
