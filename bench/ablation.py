@@ -41,7 +41,7 @@ def lowered(args, src, disable=None):
     """The kernel's LLVM-dialect module as mdh-opt lowers it (all CL-IR
     optimizations, or all but `disable`), or None if that fails."""
     pipe = "--mdh-host-to-llvm" + (f"=disable={disable}" if disable else "")
-    r = bench.run_capture([args.mdh_opt, src, "--lower-to-clir=target=openmp",
+    r = bench.run_capture([args.mdh_opt, src, "--mdh-lower-to-clir=target=openmp",
                            pipe])
     return r.stdout if r.returncode == 0 else None
 
@@ -120,7 +120,7 @@ def run_ablation(args, started, stamps):
           "runs| / their mean. Shared, noisy machine: medians, and read "
           "changes within the noise as none.")
     print("(+x%) in parentheses: with that pass disabled mdh-opt "
-          "--lower-to-clir=target=openmp --mdh-host-to-llvm=disable=NAME "
+          "--mdh-lower-to-clir=target=openmp --mdh-host-to-llvm=disable=NAME "
           "gives the same code as with all passes on (the pass does nothing "
           "to this kernel, or is not on by default): the change is noise.")
     print("columns (CL-IR optimizations, in pipeline order):")

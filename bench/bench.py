@@ -317,7 +317,7 @@ def timed_process(cmd):
 def compile_stages(args, src, work):
     base = os.path.join(work, "k")
     return [
-        ("mdh-opt", [args.mdh_opt, src, "--lower-to-clir=target=openmp",
+        ("mdh-opt", [args.mdh_opt, src, "--mdh-lower-to-clir=target=openmp",
                      "--mdh-host-to-llvm", "-o", base + ".llvm.mlir"]),
         ("mlir-translate", [f"{LLVM_BIN}/mlir-translate", "--mlir-to-llvmir",
                             base + ".llvm.mlir", "-o", base + ".ll"]),
@@ -591,7 +591,7 @@ def run_benchmark(args, started, stamps):
           f"{args.min_time} s (at most 100) after an untimed, checked run; "
           "mcc_capsule: 1 timed run")
     print("compile:  HL-IR -> .o per kernel, fresh processes: mdh-opt "
-          "--lower-to-clir=target=openmp --mdh-host-to-llvm | mlir-translate "
+          "--mdh-lower-to-clir=target=openmp --mdh-host-to-llvm | mlir-translate "
           "--mlir-to-llvmir | opt -O3 | llc -O3 -mcpu=native; 's' = wall time "
           "summed over the 4 stages, 'MB' = peak RSS of the largest stage; "
           f"median of {args.compile_runs} run(s)")

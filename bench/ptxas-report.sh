@@ -7,7 +7,7 @@
 #
 # Every number is measured by this run: the tiles come from
 # `mdh-opt --mdh-hl-to-ll=target=cuda:<chip>`, the rest from
-# `mdh-opt --lower-to-cubin="chip=<chip> ptxas-verbose=1"` (ptxas from PATH or
+# `mdh-opt --mdh-lower-to-cubin="chip=<chip> ptxas-verbose=1"` (ptxas from PATH or
 # /usr/local/cuda/bin). Tile columns list the tile sizes per dimension of
 # the levels blocks / shared_tile / threads / register_tile.
 set -euo pipefail
@@ -40,7 +40,7 @@ printf '%-34s %14s %14s %12s %10s %5s %11s %7s\n' kernel blocks shared threads \
 for f in "${files[@]}"; do
   "$opt" "$f" --mdh-hl-to-ll=target=cuda:"$chip" > "$tmp/ll.mlir" 2> "$tmp/err" ||
     { echo "$(basename "$f"): no schedule: $(head -1 "$tmp/err")"; continue; }
-  "$opt" "$f" --lower-to-cubin="chip=$chip ptxas-verbose=1" > "$tmp/bin.mlir" 2> "$tmp/err" ||
+  "$opt" "$f" --mdh-lower-to-cubin="chip=$chip ptxas-verbose=1" > "$tmp/bin.mlir" 2> "$tmp/err" ||
     { echo "$(basename "$f"): no cubin: $(head -1 "$tmp/err")"; continue; }
   python3 - "$tmp/ll.mlir" "$tmp/bin.mlir" <<'PY'
 import re, sys

@@ -57,9 +57,9 @@ OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 PATH="$PATH:/usr/local/cuda/bin"
 MV="$ROOT/examples/matvec.mlir"
-"$BUILD/bin/mdh-opt" "$MV" --lower-to-clir --emit-cuda -o "$OUT/matvec.cu" ||
+"$BUILD/bin/mdh-opt" "$MV" --mdh-lower-to-clir --emit-cuda -o "$OUT/matvec.cu" ||
   status=1
-echo "-- CUDA (mdh-opt examples/matvec.mlir --lower-to-clir --emit-cuda), the workspace query and launch function of matvec_4096:"
+echo "-- CUDA (mdh-opt examples/matvec.mlir --mdh-lower-to-clir --emit-cuda), the workspace query and launch function of matvec_4096:"
 sed -n '/^extern "C" size_t matvec_4096_workspace_size(/,/^}/p
   /^extern "C" cudaError_t matvec_4096(/,/^}/p' "$OUT/matvec.cu"
 if command -v nvcc >/dev/null; then
@@ -68,9 +68,9 @@ if command -v nvcc >/dev/null; then
 else
   echo "nvcc not found: CUDA compile check skipped"
 fi
-"$BUILD/bin/mdh-opt" "$MV" --lower-to-ptx=chip=sm_90 |
+"$BUILD/bin/mdh-opt" "$MV" --mdh-lower-to-ptx=chip=sm_90 |
   "$BUILD/bin/mdh-translate" --emit-ptx -o "$OUT/matvec.ptx" || status=1
-echo "-- PTX (--lower-to-ptx=chip=sm_90 | mdh-translate --emit-ptx), first lines:"
+echo "-- PTX (--mdh-lower-to-ptx=chip=sm_90 | mdh-translate --emit-ptx), first lines:"
 grep -m 12 -v '^//\|^$' "$OUT/matvec.ptx"
 if command -v ptxas >/dev/null; then
   awk '/^\/\/ gpu.binary @matvec_4096_main/{p=1;next} /^\/\/ gpu.binary/{p=0} p' \
@@ -78,10 +78,10 @@ if command -v ptxas >/dev/null; then
   ptxas -arch=sm_90 -v "$OUT/main.ptx" -o "$OUT/main.cubin" 2>&1 | grep -v '^$' ||
     status=1
 fi
-echo "-- AMDGPU (--lower-to-amdgpu, gfx942): assembly and code object"
-"$BUILD/bin/mdh-opt" "$MV" --lower-to-amdgpu="chip=gfx942 format=isa" -o "$OUT/amd-isa.mlir" &&
+echo "-- AMDGPU (--mdh-lower-to-amdgpu, gfx942): assembly and code object"
+"$BUILD/bin/mdh-opt" "$MV" --mdh-lower-to-amdgpu="chip=gfx942 format=isa" -o "$OUT/amd-isa.mlir" &&
   grep -o 'gpu.binary @[a-z0-9_]* *\[#gpu.object<#rocdl.target<[^>]*>' "$OUT/amd-isa.mlir" || status=1
-"$BUILD/bin/mdh-opt" "$MV" --lower-to-amdgpu="chip=gfx942 format=bin" -o "$OUT/amd-bin.mlir" &&
+"$BUILD/bin/mdh-opt" "$MV" --mdh-lower-to-amdgpu="chip=gfx942 format=bin" -o "$OUT/amd-bin.mlir" &&
   echo "code objects: $(grep -c 'bin = "\\7FELF' "$OUT/amd-bin.mlir") ELF object(s) for gfx942" ||
   status=1
 

@@ -11,7 +11,7 @@
 //    file (`mdh-translate --emit-cuda/--emit-hip`, docs/cuda-emission.md);
 //  - `mdhLowerToPTX` / `mdhLowerToAMDGPU`: an HL-IR module lowered in place
 //    to host LLVM code calling the `mgpu*` runtime ABI plus `gpu.binary`
-//    ops holding the kernels (`--lower-to-ptx`, `--lower-to-amdgpu`,
+//    ops holding the kernels (`--mdh-lower-to-ptx`, `--mdh-lower-to-amdgpu`,
 //    docs/gpu-lowering.md);
 //  - `mdhEmitPTX`: the PTX text of those `gpu.binary` ops.
 //

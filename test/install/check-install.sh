@@ -52,8 +52,8 @@ for tool in mdh-opt mdh-run mdh-translate mdh-tune; do
 done
 MV="$SRC/examples/small/matvec.mlir"
 expect "mdh-opt --emit-cuda" "__global__" \
-  "$("$PREFIX/bin/mdh-opt" "$MV" --lower-to-clir --emit-cuda)"
-clir="$("$PREFIX/bin/mdh-opt" "$MV" --lower-to-clir=target=openmp)"
+  "$("$PREFIX/bin/mdh-opt" "$MV" --mdh-lower-to-clir --emit-cuda)"
+clir="$("$PREFIX/bin/mdh-opt" "$MV" --mdh-lower-to-clir=target=openmp)"
 expect "mdh-translate --emit-c" "#pragma omp" \
   "$("$PREFIX/bin/mdh-translate" --emit-c <<<"$clir")"
 expect "mdh-run" " OK$" \

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `mdh-opt k.mlir --lower-to-clir --emit-cuda` is the command users type:
+// `mdh-opt k.mlir --mdh-lower-to-clir --emit-cuda` is the command users type:
 // the emitter names the target, so a module that names none is scheduled
 // for it (an `mdh_ll.target` on the module, which `--mdh-hl-to-ll` reads
 // when its `target=` is not given), and what is printed is the target's
@@ -93,7 +93,7 @@ static LogicalResult checkLowered(ModuleOp module, Emit language) {
   return unlowered->emitError()
          << flagOf(language) << " prints CL-IR, but the pass pipeline left "
          << (isa<mdh::ComputeOp>(unlowered) ? "HL-IR" : "LL-IR")
-         << ": add --lower-to-clir (HL-IR) or --mdh-ll-to-cl (LL-IR)";
+         << ": add --mdh-lower-to-clir (HL-IR) or --mdh-ll-to-cl (LL-IR)";
 }
 
 /// Whether the user's pipeline already runs every CL-IR optimization that

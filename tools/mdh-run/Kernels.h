@@ -19,7 +19,7 @@ namespace mdh_run {
 struct InputSpec;
 
 /// One function argument of a kernel with its names: `argK` by position,
-/// and `inK` / `outK` as in the C ABI (include/Target/C/TranslateToC.h):
+/// and `inK` / `outK` as in the C ABI (include/mdh/Target/C/TranslateToC.h):
 /// the K-th argument, in argument order, that the kernel reads / writes.
 struct KernelArg {
   unsigned index;

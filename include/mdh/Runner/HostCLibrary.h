@@ -39,7 +39,7 @@ struct HostCOptions {
 };
 
 /// The CL-IR functions of a module translated to C11 with OpenMP
-/// (`translateCLToC`, the C ABI of include/Target/C/TranslateToC.h),
+/// (`translateCLToC`, the C ABI of include/mdh/Target/C/TranslateToC.h),
 /// compiled by a C compiler into a shared library (temporary files), and
 /// loaded into this process; its functions are called with one pointer per
 /// host buffer. The temporary files are removed once the library is loaded

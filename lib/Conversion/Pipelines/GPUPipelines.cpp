@@ -4,7 +4,7 @@
 //
 // The GPU pipelines (DESIGN §6, NVIDIA and AMD):
 //
-//   [HL-IR --lower-to-clir, --mdh-cl-optimize-gpu-->] CL-IR
+//   [HL-IR --mdh-lower-to-clir, --mdh-cl-optimize-gpu-->] CL-IR
 //   CL-IR --mdh-cl-to-gpu--> gpu.launch --gpu-kernel-outlining--> gpu.module
 //     --mdh-gpu-attach-target (chip checked)--> nvvm / rocdl
 //     --gpu-to-llvm--> host code calling the mgpu* runtime ABI
@@ -140,6 +140,8 @@ void registerGPUPipeline(
   registerPassPipeline(
       name, description,
       [=](OpPassManager &pm, StringRef text, ErrorHandler errorHandler) {
+        if (!name.starts_with("mdh-"))
+          warnDeprecatedPipeline(name);
         Options options;
         if (failed(options.parseFromString(text)) ||
             failed(check(options, errorHandler)))
@@ -150,6 +152,13 @@ void registerGPUPipeline(
       [](function_ref<void(const detail::PassOptions &)> handler) {
         handler(Options());
       });
+}
+/// The description of pipeline `name`: `description`, or for a deprecated
+/// name, which one to use instead.
+std::string describe(StringRef name, StringRef description) {
+  if (name.starts_with("mdh-"))
+    return description.str();
+  return ("Deprecated name of --mdh-" + name).str();
 }
 } // namespace
 
@@ -164,7 +173,7 @@ void mlir::mdh::registerGPUPipelines() {
       if (!fromHL && (!o.config.empty() || !o.disable.empty()))
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
-                     "the lower-to-* pipelines)");
+                     "the mdh-lower-to-* pipelines)");
       // From HL-IR, the chip is also the target of the schedule: a bad one
       // is the user's flag, not an error of some inner pass at the module.
       // (From CL-IR, --mdh-gpu-attach-target reports it at each kernel.)
@@ -187,7 +196,7 @@ void mlir::mdh::registerGPUPipelines() {
       if (!fromHL && (!o.config.empty() || !o.disable.empty()))
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
-                     "--lower-to-amdgpu)");
+                     "--mdh-lower-to-amdgpu)");
       if (fromHL &&
           (failed(checkChipOption(name, "amd", o.chip, error)) ||
            failed(checkTargetSpecOption(name, "hip:" + o.chip, error))))
@@ -215,31 +224,38 @@ void mlir::mdh::registerGPUPipelines() {
       "Lower GPU CL-IR to host LLVM code and AMDGPU kernels (assembly or "
       "code objects)",
       amdCheck("mdh-gpu-to-amdgpu", false), buildGPUToAmdPipeline);
-  registerGPUPipeline<NvidiaPipelineOptions>(
-      "lower-to-ptx",
-      "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and PTX",
-      nvidiaCheck("lower-to-ptx", false, true),
-      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-        buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
-        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
-      });
-  registerGPUPipeline<NvidiaPipelineOptions>(
-      "lower-to-cubin",
-      "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM code and cubins",
-      nvidiaCheck("lower-to-cubin", true, true),
-      [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-        buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
-        buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
-      });
-  registerGPUPipeline<AmdPipelineOptions>(
-      "lower-to-amdgpu",
-      "Lower HL-IR (scheduled for hip:<chip>) to host LLVM code and AMDGPU "
-      "kernels",
-      amdCheck("lower-to-amdgpu", true),
-      [](OpPassManager &pm, const AmdPipelineOptions &o) {
-        buildHLToGPUCLPipeline(pm, "hip:" + o.chip, o.config, o.disable);
-        buildGPUToAmdPipeline(pm, o);
-      });
+  // The pipelines from HL-IR, each also under its deprecated name without
+  // the `mdh-` prefix.
+  for (StringRef name : {"mdh-lower-to-ptx", "lower-to-ptx"})
+    registerGPUPipeline<NvidiaPipelineOptions>(
+        name,
+        describe(name, "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM "
+                       "code and PTX"),
+        nvidiaCheck(name, false, true),
+        [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+          buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
+          buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
+        });
+  for (StringRef name : {"mdh-lower-to-cubin", "lower-to-cubin"})
+    registerGPUPipeline<NvidiaPipelineOptions>(
+        name,
+        describe(name, "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM "
+                       "code and cubins"),
+        nvidiaCheck(name, true, true),
+        [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+          buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
+          buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
+        });
+  for (StringRef name : {"mdh-lower-to-amdgpu", "lower-to-amdgpu"})
+    registerGPUPipeline<AmdPipelineOptions>(
+        name,
+        describe(name, "Lower HL-IR (scheduled for hip:<chip>) to host LLVM "
+                       "code and AMDGPU kernels"),
+        amdCheck(name, true),
+        [](OpPassManager &pm, const AmdPipelineOptions &o) {
+          buildHLToGPUCLPipeline(pm, "hip:" + o.chip, o.config, o.disable);
+          buildGPUToAmdPipeline(pm, o);
+        });
   registerGPUPipeline<GPUCLOptimizationOptions>(
       "mdh-cl-optimize-gpu",
       "Run the CL-IR optimizations that are correct on GPU CL-IR (before "

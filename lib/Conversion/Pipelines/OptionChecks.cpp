@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using mlir::mdh::OptionErrorHandler;
@@ -62,4 +63,10 @@ LogicalResult mlir::mdh::checkChipOption(StringRef pipeline, StringRef vendor,
       [&](MLIRContext *, function_ref<InFlightDiagnostic()> emit) {
         return checkGPUChip(vendor, chip, emit);
       });
+}
+
+void mlir::mdh::warnDeprecatedPipeline(StringRef name) {
+  llvm::errs() << "warning: --" << name
+               << " is deprecated and will be removed; use --mdh-" << name
+               << "\n";
 }

@@ -6,8 +6,8 @@
 //
 // A bad target spec or chip in a pipeline's options is the user's typing
 // error on the command line: it is reported when the pipeline is parsed,
-// naming the pipeline the user wrote (`--lower-to-ptx: unknown CUDA chip`),
-// rather than later by an inner pass at the module's location
+// naming the pipeline the user wrote (`--mdh-lower-to-ptx: unknown CUDA
+// chip`), rather than later by an inner pass at the module's location
 // (`file:0:0: error: --mdh-hl-to-ll: ...`) or by LLVM without a location.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +30,10 @@ LogicalResult checkTargetSpecOption(StringRef pipeline, StringRef spec,
 /// Checks a chip of `vendor` (`nvidia`, `amd`) the same way.
 LogicalResult checkChipOption(StringRef pipeline, StringRef vendor,
                               StringRef chip, OptionErrorHandler error);
+
+/// Tells on stderr that pipeline `name` (a name without the `mdh-` prefix
+/// that every pass and pipeline of the project now has) is deprecated.
+void warnDeprecatedPipeline(StringRef name);
 
 } // namespace mlir::mdh
 

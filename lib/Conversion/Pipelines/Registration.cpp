@@ -31,28 +31,36 @@ void mlir::mdh::registerConversionPasses() {
       [](OpPassManager &pm, const OracleToLLVMOptions &) {
         buildOracleToLLVMPipeline(pm);
       });
-  registerPassPipeline(
-      "lower-to-clir",
-      "Lower HL-IR through LL-IR (scheduled on a target with a "
-      "configuration) to CL-IR",
-      [](OpPassManager &pm, StringRef text,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        LowerToCLIROptions options;
-        if (failed(options.parseFromString(text)) ||
-            failed(checkTargetSpecOption("lower-to-clir", options.target,
-                                         errorHandler)))
-          return failure();
-        if (options.configFallback != "error" &&
-            options.configFallback != "heuristic")
-          return errorHandler("--lower-to-clir: config-fallback must be "
-                              "'error' or 'heuristic', got '" +
-                              options.configFallback + "'");
-        buildLowerToCLIRPipeline(pm, options);
-        return success();
-      },
-      [](function_ref<void(const detail::PassOptions &)> handler) {
-        handler(LowerToCLIROptions());
-      });
+  // `--mdh-lower-to-clir`, and `--lower-to-clir`, its deprecated name.
+  for (StringRef name : {"mdh-lower-to-clir", "lower-to-clir"}) {
+    std::string flag = ("--" + name).str();
+    bool deprecated = !name.starts_with("mdh-");
+    registerPassPipeline(
+        name,
+        deprecated ? "Deprecated name of --mdh-lower-to-clir"
+                   : "Lower HL-IR through LL-IR (scheduled on a target with a "
+                     "configuration) to CL-IR",
+        [=](OpPassManager &pm, StringRef text,
+            function_ref<LogicalResult(const Twine &)> errorHandler) {
+          if (deprecated)
+            warnDeprecatedPipeline(name);
+          LowerToCLIROptions options;
+          if (failed(options.parseFromString(text)) ||
+              failed(checkTargetSpecOption(name, options.target,
+                                           errorHandler)))
+            return failure();
+          if (options.configFallback != "error" &&
+              options.configFallback != "heuristic")
+            return errorHandler(flag + ": config-fallback must be 'error' or "
+                                       "'heuristic', got '" +
+                                options.configFallback + "'");
+          buildLowerToCLIRPipeline(pm, options);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)> handler) {
+          handler(LowerToCLIROptions());
+        });
+  }
   // By hand rather than through PassPipelineRegistration, so that unknown
   // pass names in `disable=`/`enable=` are errors, not silently ignored.
   registerPassPipeline(

@@ -30,7 +30,7 @@ LogicalResult mlir::mdh::checkCLTarget(ModuleOp module, StringRef targetName,
     return func.emitOpError("holds CL-IR scheduled for ")
            << target.getTargetName() << ", but " << emitter
            << " prints CL-IR scheduled for " << targetName
-           << ": lower with --lower-to-clir=target=" << targetName
+           << ": lower with --mdh-lower-to-clir=target=" << targetName
            << " (or with no target=, which takes the emitter's), or print "
               "this CL-IR with "
            << emitterFor(target.getTargetName());

@@ -48,7 +48,7 @@ LogicalResult mlir::mdh::emitPTX(Operation *root, raw_ostream &os,
     return emitError(
         root->getLoc(),
         "no PTX to emit: expected gpu.binary ops with PTX objects (the "
-        "output of --mdh-gpu-to-ptx or --lower-to-ptx)");
+        "output of --mdh-gpu-to-ptx or --mdh-lower-to-ptx)");
   for (auto [binaryName, ptx] : found) {
     if (name.empty())
       os << "// gpu.binary @" << binaryName << "\n";

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The named GPU pipelines (docs/gpu-lowering.md): CL-IR, or HL-IR through
-// --lower-to-clir, to host code in the LLVM dialect that launches kernels
+// --mdh-lower-to-clir, to host code in the LLVM dialect that launches kernels
 // through the `mgpu*` runtime ABI, plus a `gpu.binary` per kernel with PTX,
 // a cubin, AMDGPU assembly or an AMDGPU code object.
 //
@@ -91,7 +91,7 @@ struct GPUCLOptimizationOptions
 };
 
 /// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
-/// `--lower-to-clir` with the configuration files `config`, then the GPU
+/// `--mdh-lower-to-clir` with the configuration files `config`, then the GPU
 /// CL-IR optimizations but those named in `disabled`
 /// (`--mdh-cl-optimize-gpu`). The first half of every HL-IR GPU pipeline:
 /// `--lower-to-*`, `mdh-run` and the C API.
@@ -114,7 +114,7 @@ void buildGPUToAmdPipeline(OpPassManager &pm,
                            const AmdPipelineOptions &options);
 
 /// Registers `--mdh-gpu-to-ptx`, `--mdh-gpu-to-cubin`, `--mdh-gpu-to-amdgpu`,
-/// `--lower-to-ptx`, `--lower-to-cubin`, `--lower-to-amdgpu` and
+/// `--mdh-lower-to-ptx`, `--mdh-lower-to-cubin`, `--mdh-lower-to-amdgpu` and
 /// `--mdh-cl-optimize-gpu`.
 void registerGPUPipelines();
 

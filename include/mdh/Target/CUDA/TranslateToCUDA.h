@@ -22,7 +22,7 @@
 // each at a multiple of 256 bytes; a multiple of 256, 0 when there are
 // none). The launch function takes one device pointer per memref argument,
 // in order, named and const-qualified as in the C ABI
-// (include/Target/C/TranslateToC.h: dense row-major static shapes, no
+// (include/mdh/Target/C/TranslateToC.h: dense row-major static shapes, no
 // aliasing), then the workspace: device memory of at least that many bytes,
 // 256-byte aligned (cudaMalloc's alignment), or anything (NULL) when the
 // size is 0. A NULL or misaligned workspace with a non-zero size returns

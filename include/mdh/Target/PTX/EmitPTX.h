@@ -15,7 +15,7 @@ class Operation;
 namespace mdh {
 
 /// Prints the PTX of the `gpu.binary` ops under `root` (the output of
-/// `--mdh-gpu-to-ptx` / `--lower-to-ptx`): the PTX of the binary named
+/// `--mdh-gpu-to-ptx` / `--mdh-lower-to-ptx`): the PTX of the binary named
 /// `binary`, or, when `binary` is empty, of every binary, each after a
 /// `// gpu.binary @<name>` line. Reports an error at `root` when there is
 /// no PTX object (or no binary of that name).

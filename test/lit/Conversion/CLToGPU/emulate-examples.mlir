@@ -1,7 +1,7 @@
 // Differential test of the whole GPU path on the CPU: the example kernels
 // MatMul (5x11x7), an i32 dot product (1013), a prefix sum (127, scan
 // phases) and argmax (1009, a custom combiner with ties), scheduled for cuda (and
-// hip) by the default heuristic, lowered to CL-IR (--lower-to-clir), to
+// hip) by the default heuristic, lowered to CL-IR (--mdh-lower-to-clir), to
 // gpu.launch (--mdh-cl-to-gpu) and run by the emulation with shuffled thread
 // orders, print the same results as the oracle loops (--mdh-lower-to-loops).
 // The float inputs are small integers, so every sum is exact in any order.
@@ -12,17 +12,17 @@
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib_dir/libmlir_c_runner_utils.so
 // RUN: mdh-opt %s --mdh-oracle-to-llvm --convert-vector-to-llvm --convert-arith-to-llvm --reconcile-unrealized-casts | %{run} > %t.oracle
 // RUN: FileCheck %s --input-file=%t.oracle
-// RUN: mdh-opt %s --lower-to-clir=target=cuda:sm_90 --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} | %{run} > %t.cuda
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda:sm_90 --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} | %{run} > %t.cuda
 // RUN: diff %t.oracle %t.cuda
-// RUN: mdh-opt %s --lower-to-clir=target=cuda:sm_80 --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=9 %{lower} | %{run} > %t.cuda80
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda:sm_80 --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=9 %{lower} | %{run} > %t.cuda80
 // RUN: diff %t.oracle %t.cuda80
-// RUN: mdh-opt %s --lower-to-clir=target=hip:gfx90a --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=hip:gfx90a --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip
 // RUN: diff %t.oracle %t.hip
 // The same after the GPU CL-IR optimizations (--mdh-cl-optimize-gpu): their
 // result goes through --mdh-cl-to-gpu and the emulation too.
-// RUN: mdh-opt %s --lower-to-clir=target=cuda:sm_90 --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} | %{run} > %t.cuda-opt
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda:sm_90 --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} | %{run} > %t.cuda-opt
 // RUN: diff %t.oracle %t.cuda-opt
-// RUN: mdh-opt %s --lower-to-clir=target=hip:gfx90a --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip-opt
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=hip:gfx90a --mdh-cl-optimize-gpu --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=2 %{lower} | %{run} > %t.hip-opt
 // RUN: diff %t.oracle %t.hip-opt
 
 // The oracle's results, for a few positions (the diffs compare all).

@@ -22,5 +22,5 @@
 // ALL: // gpu.binary @sum_combine
 // ALL: // gpu.binary @big_tiles_main
 
-// NOPTX: noptx.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no PTX to emit: expected gpu.binary ops with PTX objects (the output of --mdh-gpu-to-ptx or --lower-to-ptx)
+// NOPTX: noptx.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no PTX to emit: expected gpu.binary ops with PTX objects (the output of --mdh-gpu-to-ptx or --mdh-lower-to-ptx)
 // NONAME: error: no gpu.binary named 'nope'

@@ -14,8 +14,8 @@
 // RUN: not mdh-opt %s --mdh-gpu-to-ptx=bogus=1 2>&1 | FileCheck %s --check-prefix=BOGUS
 // RUN: not mdh-opt %s --mdh-gpu-to-amdgpu=disable=mdh-cl-unroll 2>&1 | FileCheck %s --check-prefix=DISABLE-CL
 // Unknown names in disable= (the vectorizer is a host optimization).
-// RUN: not mdh-opt %s --lower-to-ptx=disable=mdh-cl-vectorize-register-tiles 2>&1 | FileCheck %s --check-prefix=DISABLE-PTX
-// RUN: not mdh-opt %s --lower-to-amdgpu=disable=bogus 2>&1 | FileCheck %s --check-prefix=DISABLE-AMD
+// RUN: not mdh-opt %s --mdh-lower-to-ptx=disable=mdh-cl-vectorize-register-tiles 2>&1 | FileCheck %s --check-prefix=DISABLE-PTX
+// RUN: not mdh-opt %s --mdh-lower-to-amdgpu=disable=bogus 2>&1 | FileCheck %s --check-prefix=DISABLE-AMD
 // RUN: not mdh-opt %s --mdh-cl-optimize-gpu=disable=mdh-cl-eliminate-combines 2>&1 | FileCheck %s --check-prefix=DISABLE-OPT
 // RUN: not mdh-opt %s --mdh-cl-optimize-gpu=enable=mdh-cl-unroll 2>&1 | FileCheck %s --check-prefix=ENABLE-OPT
 
@@ -40,10 +40,10 @@ func.func @scale(%a: memref<64xf32>) {
 // NOKERNEL: error: unsupported nvidia chip 'sm_1000'; supported chips:
 // VENDOR: error: unknown GPU vendor 'intel' (expected nvidia or amd)
 // PTXAS: error: --mdh-gpu-to-ptx: ptxas= and ptxas-verbose apply to the cubin pipelines only
-// CONFIG: error: --mdh-gpu-to-ptx: config= and disable= apply to HL-IR input (use the lower-to-* pipelines)
-// DISABLE-CL: error: --mdh-gpu-to-amdgpu: config= and disable= apply to HL-IR input (use --lower-to-amdgpu)
-// DISABLE-PTX: error: --lower-to-ptx: disable=mdh-cl-vectorize-register-tiles names no GPU CL-IR optimization
-// DISABLE-AMD: error: --lower-to-amdgpu: disable=bogus names no GPU CL-IR optimization
+// CONFIG: error: --mdh-gpu-to-ptx: config= and disable= apply to HL-IR input (use the mdh-lower-to-* pipelines)
+// DISABLE-CL: error: --mdh-gpu-to-amdgpu: config= and disable= apply to HL-IR input (use --mdh-lower-to-amdgpu)
+// DISABLE-PTX: error: --mdh-lower-to-ptx: disable=mdh-cl-vectorize-register-tiles names no GPU CL-IR optimization
+// DISABLE-AMD: error: --mdh-lower-to-amdgpu: disable=bogus names no GPU CL-IR optimization
 // DISABLE-OPT: error: --mdh-cl-optimize-gpu: disable=mdh-cl-eliminate-combines names no GPU CL-IR optimization
 // BOGUS: no such option bogus
 // ENABLE-OPT: no such option enable

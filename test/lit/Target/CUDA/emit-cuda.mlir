@@ -1,6 +1,6 @@
-// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,CUDA
-// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,HIP
-// RUN: mdh-opt %s --lower-to-clir=target=cuda | mdh-translate --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefixes=CHECK,HIP
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda | mdh-translate --emit-cuda | FileCheck %s --check-prefixes=CHECK,CUDA
 
 // MatVec with the default configuration: k is split over 8 threads and 9
 // blocks, so the main kernel combines the threads' parts in shared memory

@@ -1,5 +1,5 @@
-// RUN: mdh-opt %s --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s
-// RUN: mdh-opt %s --lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=HIP
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=HIP
 
 // MatMul with the default configuration: k is split neither over threads
 // nor over blocks, so one kernel accumulates straight into C; A and B are

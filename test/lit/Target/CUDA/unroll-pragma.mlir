@@ -61,12 +61,12 @@ func.func @tiles(%a: memref<16xf32>) {
   return
 }
 
-// From HL-IR: `--mdh-cl-optimize-gpu` between `--lower-to-clir` and
+// From HL-IR: `--mdh-cl-optimize-gpu` between `--mdh-lower-to-clir` and
 // `--emit-cuda` pads the loops over MatMul's register tiles to constant trip
 // counts (and unrolls the small ones in CL-IR); the rest get the pragma.
 // Without it, no loop has a constant trip count.
-// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
-// RUN: mdh-opt %examples/matmul.mlir --lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
+// RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
+// RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
 // OPT:         #pragma unroll
 // OPT-NEXT:    for (
 // PLAIN-NOT:   #pragma unroll

@@ -2,8 +2,8 @@
 # Compile checks of the MLIR GPU path over random configurations: for each
 # kernel file, the heuristic's configuration and N configurations drawn from
 # the chip's search space (mdh-space-sample, fixed seed) go through
-#   cuda:<chip>  --lower-to-cubin   (NVVM -> PTX -> ptxas)
-#   hip:<chip>   --lower-to-amdgpu format=bin (ROCDL -> llvm-mc -> ld.lld)
+#   cuda:<chip>  --mdh-lower-to-cubin   (NVVM -> PTX -> ptxas)
+#   hip:<chip>   --mdh-lower-to-amdgpu format=bin (ROCDL -> llvm-mc -> ld.lld)
 # and every kernel must come out as an ELF object. Prints one line per file
 # and configuration, `<file> <sample|default> binaries=<K> OK|FAIL`, and a
 # summary; exits non-zero on any failure.
@@ -22,8 +22,8 @@ def pipeline(target, configs):
     vendor, chip = target.split(":")
     config = " config=" + ",".join(configs) if configs else ""
     if vendor == "cuda":
-        return "--lower-to-cubin=chip=%s%s" % (chip, config)
-    return "--lower-to-amdgpu=chip=%s format=bin%s" % (chip, config)
+        return "--mdh-lower-to-cubin=chip=%s%s" % (chip, config)
+    return "--mdh-lower-to-amdgpu=chip=%s format=bin%s" % (chip, config)
 
 
 def check(mdh_opt, target, path, label, configs):

@@ -36,7 +36,7 @@ def main():
                 # optimized random configurations are assembled by ptxas in
                 # test/lit/Conversion/Pipelines/gpu-configs-*.test).
                 raw = ["--emit-unoptimized"] if configs else []
-                subprocess.run([mdh_opt, path, "--lower-to-clir=target=%s%s" %
+                subprocess.run([mdh_opt, path, "--mdh-lower-to-clir=target=%s%s" %
                                 (target, config), emit, "-o", dest] + raw,
                                check=True)
                 emitted.append(dest)

@@ -17,7 +17,7 @@
 # usage: emulate.py [--pass=PASS ...] MDH_OPT CXX (SRC.mlir [CONFIG.json ...])...
 # (several kernel files, each with its configurations, are checked by one
 # program: one C++ compile)
-# (`--pass=`: CL-IR passes to run after --lower-to-clir, e.g.
+# (`--pass=`: CL-IR passes to run after --mdh-lower-to-clir, e.g.
 # --pass=--mdh-cl-accumulate-in-registers)
 import os
 import random
@@ -96,9 +96,9 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     """The code of one kernel file in namespace case<k>, with a check()
     that returns the number of mismatches."""
     cfg = " config=" + ",".join(configs) if configs else ""
-    cuda = run([mdh_opt, src, "--lower-to-clir=target=cuda" + cfg] + passes +
+    cuda = run([mdh_opt, src, "--mdh-lower-to-clir=target=cuda" + cfg] + passes +
                ["--emit-cuda"])
-    ref = run([mdh_opt, src, "--lower-to-clir=target=openmp", "--emit-c"])
+    ref = run([mdh_opt, src, "--mdh-lower-to-clir=target=openmp", "--emit-c"])
     text = open(src).read()
     funcs = re.findall(r"func\.func @(\w+)\(([^)]*)\)", text)
 

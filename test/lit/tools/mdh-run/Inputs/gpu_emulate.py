@@ -34,7 +34,7 @@ def main():
                 arg = ",".join(configs)
                 clir = subprocess.run(
                     [mdh_opt, path,
-                     "--lower-to-clir=target=%s config=%s" % (target, arg)],
+                     "--mdh-lower-to-clir=target=%s config=%s" % (target, arg)],
                     capture_output=True, text=True, check=True).stdout
                 # Phases per function, in file order (one kernel each).
                 phases = [len(re.findall(r"mdh_cl\.phase", body))
