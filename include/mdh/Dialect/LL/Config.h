@@ -70,7 +70,7 @@ namespace mlir::mdh_ll {
 inline constexpr unsigned kNumLevels = 4;
 
 // The enums InputRegion (D3), Layout (D4), CombineRegion (R3) and
-// AssignmentKind are ODS enums (MDHLLEnums.td), shared with the LL-IR ops:
+// AssignmentKind are ODS enums (MDHLLAttributes.td), shared with the LL-IR ops:
 //
 //   InputRegion:   in_place (no copy: read from the enclosing level's copy or
 //                  the buffer), packed (a contiguous per-thread buffer, CPU

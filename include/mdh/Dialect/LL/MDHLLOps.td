@@ -20,7 +20,6 @@
 include "mdh/Dialect/HL/MDHInterfaces.td"
 include "mdh/Dialect/LL/MDHLLAttributes.td"
 include "mdh/Dialect/LL/MDHLLDialect.td"
-include "mdh/Dialect/LL/MDHLLEnums.td"
 include "mdh/Dialect/LL/MDHLLInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"

@@ -1,112 +1,23 @@
-//===- MDHCL.td - The mdh_cl (CL-IR) dialect ---------------*- tablegen -*-===//
+//===- MDHCLOps.td - Ops of the mdh_cl (CL-IR) dialect -----*- tablegen -*-===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 //
-// CL-IR (DESIGN §5): minimal imperative code of a fixed shape, in phases:
-// buffers with their memory regions, a canonical loop nest of sequential
-// `mdh_cl.for` and parallel `mdh_cl.par_for` loops, tile copies at the top
-// of each level, the scalar computation in the middle, and accumulations of
-// partial results. Index arithmetic, loads and stores are upstream `arith`
-// and `memref` ops.
+// Buffers, phases, the loop nest, tile copies, the scalar function and
+// accumulations (docs/cl-ir.md). The root of the dialect's tablegen run.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MDH_DIALECT_CL_MDHCL_TD
-#define MDH_DIALECT_CL_MDHCL_TD
+#ifndef MDH_DIALECT_CL_MDHCLOPS_TD
+#define MDH_DIALECT_CL_MDHCLOPS_TD
 
-include "mlir/IR/AttrTypeBase.td"
-include "mlir/IR/EnumAttr.td"
+include "mdh/Dialect/CL/MDHCLAttributes.td"
+include "mdh/Dialect/CL/MDHCLDialect.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
-
-def MDHCL_Dialect : Dialect {
-  let name = "mdh_cl";
-  let cppNamespace = "::mlir::mdh_cl";
-  let summary = "Imperative code of MDH schedules (CL-IR)";
-  let description = [{
-    The `mdh_cl` dialect (CL-IR) is the imperative form of an LL-IR schedule
-    (DESIGN §5): one or more phases (a phase is one parallel launch), each a
-    canonical loop nest of sequential `mdh_cl.for` and parallel
-    `mdh_cl.par_for` loops with tile copies (`mdh_cl.copy`) at the top of
-    each level, the scalar computation (`mdh_cl.scalar`) in the middle and
-    the accumulation of partial results (`mdh_cl.accumulate`) into
-    re-composition buffers (`mdh_cl.buffer`).
-  }];
-  let useDefaultAttributePrinterParser = 1;
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::mdh::MDHDialect"
-  ];
-}
-
-class MDHCL_Op<string mnemonic, list<Trait> traits = []>
-    : Op<MDHCL_Dialect, mnemonic, traits>;
-
-//===----------------------------------------------------------------------===//
-// Enums
-//===----------------------------------------------------------------------===//
-
-def MDHCL_Region : I32EnumAttr<"MemRegion", "a memory region of a buffer", [
-      // Device memory on GPUs, main memory on CPUs: visible to all units.
-      I32EnumAttrCase<"Device", 0, "device">,
-      // Shared memory / LDS of one block.
-      I32EnumAttrCase<"Shared", 1, "shared">,
-      // A contiguous buffer private to one thread (CPU packing).
-      I32EnumAttrCase<"Packed", 2, "packed">,
-      // Registers of one thread.
-      I32EnumAttrCase<"Register", 3, "register">
-    ]> {
-  let cppNamespace = "::mlir::mdh_cl";
-  let genSpecializedAttr = 0;
-}
-
-def MDHCL_Layer : I32EnumAttr<"Layer", "a core layer of the target", [
-      I32EnumAttrCase<"Blocks", 0, "blocks">,
-      I32EnumAttrCase<"Threads", 1, "threads">
-    ]> {
-  let cppNamespace = "::mlir::mdh_cl";
-  let genSpecializedAttr = 0;
-}
-
-def MDHCL_HwDim : I32EnumAttr<"HwDim", "a hardware dimension", [
-      I32EnumAttrCase<"X", 0, "x">,
-      I32EnumAttrCase<"Y", 1, "y">,
-      I32EnumAttrCase<"Z", 2, "z">
-    ]> {
-  let cppNamespace = "::mlir::mdh_cl";
-  let genSpecializedAttr = 0;
-}
-
-def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
-      I32EnumAttrCase<"Identity", 0, "identity">,
-      I32EnumAttrCase<"Transposed", 1, "transposed">
-    ]> {
-  let cppNamespace = "::mlir::mdh_cl";
-  let genSpecializedAttr = 0;
-}
-
-class MDHCL_EnumAttr<EnumAttrInfo info, string name>
-    : EnumAttr<MDHCL_Dialect, info, name> {
-  let assemblyFormat = "$value";
-}
-
-def MDHCL_RegionAttr : MDHCL_EnumAttr<MDHCL_Region, "region">;
-def MDHCL_LayerAttr : MDHCL_EnumAttr<MDHCL_Layer, "layer">;
-def MDHCL_HwDimAttr : MDHCL_EnumAttr<MDHCL_HwDim, "hw_dim">;
-def MDHCL_LayoutAttr : MDHCL_EnumAttr<MDHCL_Layout, "layout">;
-
-def MDHCL_CombinerAttr : Attr<
-    CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,
-    "an MDH combine operator"> {
-  let storageType = "::mlir::mdh::CombinerAttr";
-  let returnType = "::mlir::mdh::CombinerAttr";
-  let convertFromStorage = "$_self";
-}
 
 //===----------------------------------------------------------------------===//
 // Buffers and phases
@@ -326,4 +237,4 @@ def MDHCL_AccumulateOp : MDHCL_Op<"accumulate", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
-#endif // MDH_DIALECT_CL_MDHCL_TD
+#endif // MDH_DIALECT_CL_MDHCLOPS_TD

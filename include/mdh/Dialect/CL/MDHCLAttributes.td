@@ -1,0 +1,81 @@
+//===- MDHCLAttributes.td - Enums and attributes of mdh_cl -*- tablegen -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What CL-IR ops say about buffers and loops: memory regions, core layers,
+// hardware dimensions, copy layouts, and the combine operator of an
+// accumulation (the HL dialect's attribute).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_DIALECT_CL_MDHCLATTRIBUTES_TD
+#define MDH_DIALECT_CL_MDHCLATTRIBUTES_TD
+
+include "mdh/Dialect/CL/MDHCLDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def MDHCL_Region : I32EnumAttr<"MemRegion", "a memory region of a buffer", [
+      // Device memory on GPUs, main memory on CPUs: visible to all units.
+      I32EnumAttrCase<"Device", 0, "device">,
+      // Shared memory / LDS of one block.
+      I32EnumAttrCase<"Shared", 1, "shared">,
+      // A contiguous buffer private to one thread (CPU packing).
+      I32EnumAttrCase<"Packed", 2, "packed">,
+      // Registers of one thread.
+      I32EnumAttrCase<"Register", 3, "register">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_Layer : I32EnumAttr<"Layer", "a core layer of the target", [
+      I32EnumAttrCase<"Blocks", 0, "blocks">,
+      I32EnumAttrCase<"Threads", 1, "threads">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_HwDim : I32EnumAttr<"HwDim", "a hardware dimension", [
+      I32EnumAttrCase<"X", 0, "x">,
+      I32EnumAttrCase<"Y", 1, "y">,
+      I32EnumAttrCase<"Z", 2, "z">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
+      I32EnumAttrCase<"Identity", 0, "identity">,
+      I32EnumAttrCase<"Transposed", 1, "transposed">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
+class MDHCL_EnumAttr<EnumAttrInfo info, string name>
+    : EnumAttr<MDHCL_Dialect, info, name> {
+  let assemblyFormat = "$value";
+}
+
+def MDHCL_RegionAttr : MDHCL_EnumAttr<MDHCL_Region, "region">;
+def MDHCL_LayerAttr : MDHCL_EnumAttr<MDHCL_Layer, "layer">;
+def MDHCL_HwDimAttr : MDHCL_EnumAttr<MDHCL_HwDim, "hw_dim">;
+def MDHCL_LayoutAttr : MDHCL_EnumAttr<MDHCL_Layout, "layout">;
+
+def MDHCL_CombinerAttr : Attr<
+    CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,
+    "an MDH combine operator"> {
+  let storageType = "::mlir::mdh::CombinerAttr";
+  let returnType = "::mlir::mdh::CombinerAttr";
+  let convertFromStorage = "$_self";
+}
+
+#endif // MDH_DIALECT_CL_MDHCLATTRIBUTES_TD
