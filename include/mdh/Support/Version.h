@@ -17,7 +17,7 @@
 
 namespace mlir::mdh {
 
-/// The project's version, e.g. "0.3.0".
+/// The project's version, e.g. "0.4.0".
 llvm::StringRef getVersion();
 
 /// Prints "<tool> (MDH-MLIR) <version>" and the LLVM/MLIR version.
