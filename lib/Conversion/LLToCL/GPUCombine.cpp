@@ -5,74 +5,42 @@
 //===----------------------------------------------------------------------===//
 //
 // The re-composition of partial results of GPU schedules (docs/cl-ir.md,
-// "GPU schedules", "Re-composition"): the combine of the threads' parts at
-// the end of the main kernel, and the phases after it: the cross-block
-// combine, the scans of ps dimensions and the final writes.
+// "GPU schedules", "Re-composition") that the host lowering does not share:
+// the combine of the threads' parts at the end of the main kernel, and the
+// scans of ps dimensions in parallel chunks. The cross-block combine and the
+// final writes are ScheduleLowering::buildRecomposition.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GPULoweringImpl.h"
 
-#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
 using namespace mlir::mdh::gpu_lowering;
 
-void GPULowering::accumulate(ValueRange values, ArrayRef<Value> buffers,
-                             ArrayRef<Value> indices, Value first) {
-  if (reduction.getCustom()) {
-    mdh_cl::AccumulateOp::create(b, loc, values, buffers, indices, first,
-                                 reduction);
-    return;
-  }
-  for (auto [value, buffer] : llvm::zip_equal(values, buffers))
-    mdh_cl::AccumulateOp::create(b, loc, ValueRange{value}, ValueRange{buffer},
-                                 indices, first, reduction);
-}
-
-void GPULowering::storeOutputs(ArrayRef<Value> buffers, ArrayRef<Value> from,
-                               ArrayRef<Value> point) {
-  for (auto [a, buffer] : llvm::zip_equal(accesses, buffers)) {
-    Value value = memref::LoadOp::create(b, loc, buffer, from);
-    SmallVector<Value> indices = *affine::expandAffineMap(b, loc, a.map, point);
-    memref::StoreOp::create(b, loc, value, s.getOuts()[a.output], indices);
-  }
-}
-
-SmallVector<Value> GPULowering::deviceIndex(Value part, ArrayRef<Value> keep) {
-  SmallVector<Value> indices;
-  if (blockParts > 1)
-    indices.push_back(part);
-  llvm::append_range(indices, keep);
-  return indices;
-}
-
 void GPULowering::buildThreadCombine() {
   // Every thread's partial results are written.
   mdh_cl::BarrierOp::create(b, loc);
-  int64_t positions = 1;
-  for (int64_t e : localExtent)
-    positions *= e;
-  Value q = beginFor(tid, cst(positions), numThreads);
+  Value q = beginFor(tid, cst(computeProduct(localExtent)), numThreads);
   SmallVector<Value> l = delinearize(q, localExtent);
-  SmallVector<Value> point(numDims, cst(0)), keep;
-  Value inRange = trueV();
+  SmallVector<Value> keep;
+  Value inRange = boolean(true);
   for (auto [k, d] : llvm::enumerate(keepDims)) {
     Value g;
-    if (!strided0) {
+    if (!blocks.strided) {
       g = add(lo0[d], l[k]);
       inRange = andI(inRange, lt(g, hi0[d]));
     } else {
       Value t1 = cst(c.tiles[1][d]);
-      g = add(add(mul(div(l[k], t1), cst(units0[d] * c.tiles[1][d])),
+      g = add(add(mul(div(l[k], t1), cst(blocks.units[d] * c.tiles[1][d])),
                   mul(blk[d], t1)),
               rem(l[k], t1));
       inRange = andI(inRange, lt(g, cst(sizes[d])));
     }
-    point[d] = g;
     keep.push_back(g);
   }
   beginIf(inRange);
@@ -86,60 +54,29 @@ void GPULowering::buildThreadCombine() {
   };
   {
     OpBuilder::InsertionGuard guard(b);
-    Value p = beginFor(cst(1), cst(threadParts), cst(1));
+    Value p = beginFor(cst(1), cst(threads.parts), cst(1));
     // Part p belongs to the threads with these pw coordinates; it holds a
     // value when they were not idle in the block's first shared tile.
-    SmallVector<int64_t> extents;
-    for (unsigned d : splitThr)
-      extents.push_back(units2[d]);
+    SmallVector<int64_t> extents = llvm::map_to_vector(
+        threads.splitPW, [&](unsigned d) { return threads.units[d]; });
     SmallVector<Value> coords = delinearize(p, extents);
-    Value valid = trueV();
-    for (auto [k, d] : llvm::enumerate(splitThr)) {
-      Value step = cst(strided2 ? c.tiles[3][d] : c.tiles[2][d]);
+    Value valid = boolean(true);
+    for (auto [k, d] : llvm::enumerate(threads.splitPW)) {
+      Value step = cst(threads.strided ? c.tiles[3][d] : c.tiles[2][d]);
       valid = andI(valid, lt(add(f1[d], mul(coords[k], step)), h1[d]));
     }
     beginIf(valid);
-    SmallVector<Value> values;
-    for (Value buffer : blockPartials)
-      values.push_back(memref::LoadOp::create(b, loc, buffer, partIndex(p)));
-    accumulate(values, blockPartials, partIndex(cst(0)),
-               arith::ConstantIntOp::create(b, loc, 0, 1));
+    SmallVector<Value> from = partIndex(p);
+    carry(blockPartials, from, partIndex(cst(0)));
   }
-  if (useDevice) {
+  if (viaDevice) {
     for (auto [from, to] : llvm::zip_equal(blockPartials, devicePartials)) {
       Value v = memref::LoadOp::create(b, loc, from, partIndex(cst(0)));
-      memref::StoreOp::create(b, loc, v, to, deviceIndex(blockPart, keep));
+      memref::StoreOp::create(b, loc, v, to, deviceIndex(mainPart, keep));
     }
     return;
   }
-  storeOutputs(blockPartials, partIndex(cst(0)), point);
-}
-
-void GPULowering::buildCombinePhase() {
-  SmallVector<int64_t> extents;
-  int64_t positions = 1;
-  for (unsigned d : keepDims) {
-    extents.push_back(sizes[d]);
-    positions *= sizes[d];
-  }
-  Value q = beginPositionPhase("combine", positions);
-  SmallVector<Value> keep = delinearize(q, extents);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Value p = beginFor(cst(1), cst(blockParts), cst(1));
-    SmallVector<Value> values;
-    for (Value buffer : devicePartials)
-      values.push_back(
-          memref::LoadOp::create(b, loc, buffer, deviceIndex(p, keep)));
-    accumulate(values, devicePartials, deviceIndex(cst(0), keep),
-               arith::ConstantIntOp::create(b, loc, 0, 1));
-  }
-  if (hasPS)
-    return;
-  SmallVector<Value> point(numDims, cst(0));
-  for (auto [k, d] : llvm::enumerate(keepDims))
-    point[d] = keep[k];
-  storeOutputs(devicePartials, deviceIndex(cst(0), keep), point);
+  writeOutputs(blockPartials, partIndex(cst(0)), keep);
 }
 
 // The scan along ps dimension d of the device partials, in chunks of about
@@ -152,36 +89,17 @@ void GPULowering::buildCombinePhase() {
 // Each element is combined with its predecessors in order (earlier values
 // are accumulated into later ones), as by a sequential scan.
 void GPULowering::buildScanPhase(unsigned d) {
-  SmallVector<int64_t> extents;
-  int64_t positions = 1;
-  for (unsigned k : keepDims)
-    if (k != d) {
-      extents.push_back(sizes[k]);
-      positions *= sizes[k];
-    }
+  SmallVector<int64_t> extents = keptSizesWithout(d);
+  int64_t positions = computeProduct(extents);
   int64_t n = sizes[d];
   int64_t chunk = 1;
   while (chunk * chunk < n)
     ++chunk;
-  int64_t chunks = (n + chunk - 1) / chunk;
-  // The device index of element `along` of the scan at `fixed`.
-  auto at = [&](ArrayRef<Value> fixed, Value along) {
-    SmallVector<Value> keep;
-    unsigned next = 0;
-    for (unsigned k : keepDims)
-      keep.push_back(k == d ? along : fixed[next++]);
-    return deviceIndex(cst(0), keep);
-  };
-  // buffers[to] = buffers[to] (+) buffers[from].
-  auto carry = [&](ArrayRef<Value> fixed, Value from, Value to) {
-    SmallVector<Value> values;
-    for (Value buffer : devicePartials)
-      values.push_back(memref::LoadOp::create(b, loc, buffer, at(fixed, from)));
-    accumulate(values, devicePartials, at(fixed, to),
-               arith::ConstantIntOp::create(b, loc, 0, 1));
-  };
-  auto minU = [&](Value x, Value y) {
-    return arith::MinUIOp::create(b, loc, x, y).getResult();
+  int64_t chunks = llvm::divideCeilSigned(n, chunk);
+  // Element `to` of the scan at `fixed` (+)= element `from`.
+  auto carryAlong = [&](ArrayRef<Value> fixed, Value from, Value to) {
+    SmallVector<Value> fromIndex = scanIndex(d, fixed, from);
+    carry(devicePartials, fromIndex, scanIndex(d, fixed, to));
   };
 
   SmallVector<int64_t> chunkExtents(extents);
@@ -191,10 +109,10 @@ void GPULowering::buildScanPhase(unsigned d) {
         beginPositionPhase(("scan_" + Twine(d)).str(), positions * chunks);
     SmallVector<Value> idx = delinearize(q, chunkExtents);
     Value first = mul(idx.back(), cst(chunk));
-    Value last = minU(add(first, cst(chunk)), cst(n));
+    Value last = min(add(first, cst(chunk)), cst(n));
     ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
     Value j = beginFor(add(first, cst(1)), last, cst(1));
-    carry(fixed, sub(j, cst(1)), j);
+    carryAlong(fixed, sub(j, cst(1)), j);
   }
   if (chunks == 1)
     return;
@@ -203,8 +121,8 @@ void GPULowering::buildScanPhase(unsigned d) {
         beginPositionPhase(("scan_" + Twine(d) + "_carry").str(), positions);
     SmallVector<Value> fixed = delinearize(q, extents);
     Value k = beginFor(cst(1), cst(chunks), cst(1));
-    Value end = sub(minU(add(mul(k, cst(chunk)), cst(chunk)), cst(n)), cst(1));
-    carry(fixed, sub(mul(k, cst(chunk)), cst(1)), end);
+    Value end = sub(min(add(mul(k, cst(chunk)), cst(chunk)), cst(n)), cst(1));
+    carryAlong(fixed, sub(mul(k, cst(chunk)), cst(1)), end);
   }
   {
     SmallVector<int64_t> restExtents(extents);
@@ -218,21 +136,6 @@ void GPULowering::buildScanPhase(unsigned d) {
     Value next = add(j, cst(1));
     beginIf(andI(lt(cst(0), rem(next, cst(chunk))), lt(next, cst(n))));
     ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
-    carry(fixed, sub(mul(k, cst(chunk)), cst(1)), j);
+    carryAlong(fixed, sub(mul(k, cst(chunk)), cst(1)), j);
   }
-}
-
-void GPULowering::buildWritePhase() {
-  SmallVector<int64_t> extents;
-  int64_t positions = 1;
-  for (unsigned d : keepDims) {
-    extents.push_back(sizes[d]);
-    positions *= sizes[d];
-  }
-  Value q = beginPositionPhase("write", positions);
-  SmallVector<Value> keep = delinearize(q, extents);
-  SmallVector<Value> point(numDims, cst(0));
-  for (auto [k, d] : llvm::enumerate(keepDims))
-    point[d] = keep[k];
-  storeOutputs(devicePartials, deviceIndex(cst(0), keep), point);
 }

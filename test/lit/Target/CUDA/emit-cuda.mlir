@@ -20,11 +20,12 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
   return
 }
 
-// The configuration, as LL-IR.
-// CHECK: // Schedules (LL-IR, without the scalar functions):
-// CHECK: //   mdh_ll.schedule "matvec" on #mdh_ll.{{cuda|hip}}
-// CHECK: //     mdh_ll.level 0 "blocks" parallel tiles [{{.*}}]
-// CHECK-NOT: mdh_ll.scalar
+// The configuration, from the main phase's mdh_cl.schedule.
+// CHECK: // Schedules (the configuration of each computation):
+// CHECK: //   schedule "matvec" on #mdh_ll.{{cuda|hip}}<chip = "{{sm_90|gfx90a}}"> sizes(4096, 4096) combine(cc, pw(add))
+// CHECK: //     level 0 "blocks" parallel tiles [{{.*}}]
+// CHECK: //     level 2 "threads" parallel tiles [{{.*}}]
+// CHECK-NEXT: //       combine output 0 dims [1] in shared sync barrier
 // CUDA: #include <cuda_runtime.h>
 // HIP: #include <hip/hip_runtime.h>
 

@@ -1,0 +1,355 @@
+//===- ScheduleLowering.cpp - What both LL-to-CL lowerings emit -----------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScheduleLowering.h"
+
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic
+//===----------------------------------------------------------------------===//
+
+/// The other operand when one of `x`, `y` is the constant `identity`.
+static Value withoutIdentity(Value x, Value y, int64_t identity) {
+  auto is = [&](Value v) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    return c && *c == identity;
+  };
+  if (is(x))
+    return y;
+  if (is(y))
+    return x;
+  return {};
+}
+
+Value ScheduleLowering::cst(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value ScheduleLowering::boolean(bool v) {
+  return arith::ConstantIntOp::create(b, loc, v, 1);
+}
+
+Value ScheduleLowering::add(Value x, Value y) {
+  if (Value other = withoutIdentity(x, y, 0))
+    return other;
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::sub(Value x, Value y) {
+  std::optional<int64_t> c = getConstantIntValue(y);
+  if (c && *c == 0)
+    return x;
+  return arith::SubIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::mul(Value x, Value y) {
+  if (withoutIdentity(x, y, 0))
+    return cst(0);
+  if (Value other = withoutIdentity(x, y, 1))
+    return other;
+  return arith::MulIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::andI(Value x, Value y) {
+  // An i1 true reads as -1.
+  if (Value other = withoutIdentity(x, y, -1))
+    return other;
+  return arith::AndIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::div(Value x, Value y) {
+  return arith::DivUIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::rem(Value x, Value y) {
+  return arith::RemUIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::min(Value x, Value y) {
+  return arith::MinUIOp::create(b, loc, x, y);
+}
+
+Value ScheduleLowering::lt(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+}
+
+Value ScheduleLowering::linearize(ArrayRef<unsigned> dims, ArrayRef<Value> idx,
+                                  ArrayRef<int64_t> extents) {
+  Value r = cst(0);
+  for (unsigned d : dims)
+    r = add(mul(r, cst(extents[d])), idx[d]);
+  return r;
+}
+
+SmallVector<Value> ScheduleLowering::delinearize(Value q,
+                                                 ArrayRef<int64_t> extents) {
+  SmallVector<Value> idx(extents.size());
+  for (unsigned k = extents.size(); k-- > 0;) {
+    idx[k] = rem(q, cst(extents[k]));
+    q = div(q, cst(extents[k]));
+  }
+  return idx;
+}
+
+//===----------------------------------------------------------------------===//
+// Loops, phases, buffers and copies
+//===----------------------------------------------------------------------===//
+
+Value ScheduleLowering::enterBody(Region &body) {
+  Block *block = b.createBlock(&body, {}, {b.getIndexType()}, {loc});
+  b.setInsertionPointToStart(block);
+  return block->getArgument(0);
+}
+
+Value ScheduleLowering::beginFor(Value lb, Value ub, Value step) {
+  return enterBody(mdh_cl::ForOp::create(b, loc, lb, ub, step).getBody());
+}
+
+Value ScheduleLowering::beginParFor(int64_t count, mdh_cl::Layer layer,
+                                    mdh_cl::HwDim dim) {
+  auto parFor =
+      mdh_cl::ParForOp::create(b, loc, cst(0), cst(count), cst(1),
+                               mdh_cl::LayerAttr::get(b.getContext(), layer),
+                               mdh_cl::HwDimAttr::get(b.getContext(), dim));
+  return enterBody(parFor.getBody());
+}
+
+mdh_cl::PhaseOp ScheduleLowering::beginPhase(StringRef name) {
+  b.setInsertionPoint(s);
+  auto phase = mdh_cl::PhaseOp::create(b, loc, b.getStringAttr(name));
+  b.setInsertionPointToStart(&phase.getBody().emplaceBlock());
+  return phase;
+}
+
+TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
+                                            mdh_cl::MemRegion region) {
+  TileCopy copy;
+  SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[l]);
+  copy.transposed =
+      c.inputLayouts[i][l] == mdh_ll::Layout::Transposed && shape.size() >= 2;
+  if (copy.transposed)
+    std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+  Type elt = cast<MemRefType>(s.getIns()[i].getType()).getElementType();
+  copy.buffer = mdh_cl::BufferOp::create(
+      b, loc, MemRefType::get(shape, elt),
+      mdh_cl::MemRegionAttr::get(b.getContext(), region));
+  return copy;
+}
+
+void ScheduleLowering::copyBox(Value src, ArrayRef<Value> offsets,
+                               ArrayRef<Value> sizes, Value dst,
+                               bool transposed) {
+  mdh_cl::CopyOp::create(
+      b, loc, src, offsets, sizes, dst,
+      mdh_cl::LayoutAttr::get(b.getContext(), transposed
+                                                  ? mdh_cl::Layout::Transposed
+                                                  : mdh_cl::Layout::Identity));
+}
+
+SmallVector<Value> ScheduleLowering::createPartials(ArrayRef<int64_t> shape,
+                                                    mdh_cl::MemRegion region) {
+  auto regionAttr = mdh_cl::MemRegionAttr::get(b.getContext(), region);
+  return llvm::map_to_vector(accesses, [&](const Access &a) -> Value {
+    return mdh_cl::BufferOp::create(b, loc, MemRefType::get(shape, a.type),
+                                    regionAttr);
+  });
+}
+
+void ScheduleLowering::createDevicePartials() {
+  if (viaDevice)
+    devicePartials =
+        createPartials(devicePartialShape(), mdh_cl::MemRegion::Device);
+}
+
+//===----------------------------------------------------------------------===//
+// The scalar phase
+//===----------------------------------------------------------------------===//
+
+/// An `mdh_cl.scalar` applied to `args` whose body is a copy of the body
+/// of `s`'s `mdh_ll.scalar`, ending in `mdh_cl.yield`.
+static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
+                                     mdh_ll::ScheduleOp s,
+                                     TypeRange resultTypes, ValueRange args) {
+  mdh_ll::ScalarOp scalarLL;
+  s.walk([&](mdh_ll::ScalarOp op) { scalarLL = op; });
+  auto scalar = mdh_cl::ScalarOp::create(b, loc, resultTypes, args);
+  OpBuilder::InsertionGuard guard(b);
+  Block &from = scalarLL.getBody().front();
+  SmallVector<Location> locs(from.getNumArguments(), loc);
+  Block *to =
+      b.createBlock(&scalar.getBody(), {}, from.getArgumentTypes(), locs);
+  IRMapping mapping;
+  mapping.map(from.getArguments(), to->getArguments());
+  for (Operation &op : from.without_terminator())
+    b.clone(op, mapping);
+  SmallVector<Value> yielded;
+  for (Value v : from.getTerminator()->getOperands())
+    yielded.push_back(mapping.lookup(v));
+  mdh_cl::YieldOp::create(b, loc, yielded);
+  return scalar;
+}
+
+void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
+                                        ArrayRef<Value> firstIdx) {
+  SmallVector<Value> args(point.begin(), point.end());
+  for (auto [i, in] : llvm::enumerate(s.getIns())) {
+    const TileCopy *copy = innermostCopy(i);
+    for (AffineMap map : s.getInputMaps(i)) {
+      SmallVector<Value> indices = *affine::expandAffineMap(b, loc, map, point);
+      Value source = in;
+      if (copy) {
+        for (auto [r, offset] : llvm::enumerate(copy->offsets))
+          indices[r] = sub(indices[r], offset);
+        if (copy->transposed)
+          std::swap(indices[indices.size() - 1], indices[indices.size() - 2]);
+        source = copy->buffer;
+      }
+      args.push_back(memref::LoadOp::create(b, loc, source, indices));
+    }
+  }
+  ValueRange results =
+      createScalar(b, loc, s, resultTypes(), args).getResults();
+
+  // No reduction at all: every point writes its own elements.
+  if (!reduction) {
+    storeResults([&](unsigned k) { return results[k]; }, point);
+    return;
+  }
+  // The first contribution to a partial result: every pw index at the
+  // first of the thread's range.
+  Value first = boolean(true);
+  for (unsigned d = 0; d < numDims; ++d)
+    if (isPW[d])
+      first =
+          andI(first, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            point[d], firstIdx[d]));
+  if (accumulatePartials(results, point, first))
+    return;
+  // Straight into the outputs. A builtin operator accumulates each access
+  // at its own index; a custom one all at the (shared) index.
+  if (reduction.getCustom()) {
+    SmallVector<Value> outs = llvm::map_to_vector(
+        accesses, [&](const Access &a) { return s.getOuts()[a.output]; });
+    accumulate(results, outs,
+               *affine::expandAffineMap(b, loc, accesses.front().map, point),
+               first);
+    return;
+  }
+  for (auto [a, value] : llvm::zip_equal(accesses, results))
+    accumulate(ValueRange{value}, {s.getOuts()[a.output]},
+               *affine::expandAffineMap(b, loc, a.map, point), first);
+}
+
+bool ScheduleLowering::accumulatePartials(ValueRange results,
+                                          ArrayRef<Value> point, Value first) {
+  if (!viaDevice)
+    return false;
+  accumulate(results, devicePartials, deviceIndex(mainPart, keptOf(point)),
+             first);
+  return true;
+}
+
+void ScheduleLowering::accumulate(ValueRange values, ArrayRef<Value> buffers,
+                                  ArrayRef<Value> indices, Value first) {
+  if (reduction.getCustom()) {
+    mdh_cl::AccumulateOp::create(b, loc, values, buffers, indices, first,
+                                 reduction);
+    return;
+  }
+  for (auto [value, buffer] : llvm::zip_equal(values, buffers))
+    mdh_cl::AccumulateOp::create(b, loc, ValueRange{value}, ValueRange{buffer},
+                                 indices, first, reduction);
+}
+
+void ScheduleLowering::carry(ArrayRef<Value> buffers, ArrayRef<Value> from,
+                             ArrayRef<Value> to) {
+  SmallVector<Value> values = llvm::map_to_vector(buffers, [&](Value buffer) {
+    return memref::LoadOp::create(b, loc, buffer, from).getResult();
+  });
+  accumulate(values, buffers, to, boolean(false));
+}
+
+void ScheduleLowering::storeResults(function_ref<Value(unsigned)> valueOf,
+                                    ArrayRef<Value> point) {
+  for (auto [k, a] : llvm::enumerate(accesses)) {
+    Value value = valueOf(k);
+    SmallVector<Value> indices = *affine::expandAffineMap(b, loc, a.map, point);
+    memref::StoreOp::create(b, loc, value, s.getOuts()[a.output], indices);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Re-composition
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> ScheduleLowering::keptOf(ArrayRef<Value> point) {
+  return llvm::map_to_vector(keepDims, [&](unsigned d) { return point[d]; });
+}
+
+SmallVector<Value> ScheduleLowering::deviceIndex(Value part,
+                                                 ArrayRef<Value> keep) {
+  SmallVector<Value> indices;
+  if (levels[0].parts > 1)
+    indices.push_back(part);
+  llvm::append_range(indices, keep);
+  return indices;
+}
+
+SmallVector<Value>
+ScheduleLowering::scanIndex(unsigned d, ArrayRef<Value> fixed, Value along) {
+  SmallVector<Value> keep;
+  unsigned next = 0;
+  for (unsigned k : keepDims)
+    keep.push_back(k == d ? along : fixed[next++]);
+  return deviceIndex(cst(0), keep);
+}
+
+void ScheduleLowering::writeOutputs(ArrayRef<Value> buffers,
+                                    ArrayRef<Value> from,
+                                    ArrayRef<Value> keep) {
+  // pw dimensions do not appear in output maps; any index will do.
+  SmallVector<Value> point(numDims, cst(0));
+  for (auto [k, d] : llvm::enumerate(keepDims))
+    point[d] = keep[k];
+  storeResults(
+      [&](unsigned k) {
+        return memref::LoadOp::create(b, loc, buffers[k], from).getResult();
+      },
+      point);
+}
+
+void ScheduleLowering::buildRecomposition(bool writeInCombine) {
+  if (!viaDevice)
+    return;
+  bool split = levels[0].parts > 1;
+  bool written = split && writeInCombine && !hasPS;
+  if (split) {
+    Value q = beginPositionPhase("combine", keptPositions);
+    SmallVector<Value> keep = delinearize(q, keptSizes);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Value p = beginFor(cst(1), cst(levels[0].parts), cst(1));
+      carry(devicePartials, deviceIndex(p, keep), deviceIndex(cst(0), keep));
+    }
+    if (written)
+      writeOutputs(devicePartials, deviceIndex(cst(0), keep), keep);
+  }
+  for (unsigned d = 0; d < numDims; ++d)
+    if (isPS[d])
+      buildScanPhase(d);
+  if (written)
+    return;
+  Value q = beginPositionPhase("write", keptPositions);
+  SmallVector<Value> keep = delinearize(q, keptSizes);
+  writeOutputs(devicePartials, deviceIndex(cst(0), keep), keep);
+}

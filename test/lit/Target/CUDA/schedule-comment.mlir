@@ -1,0 +1,198 @@
+// RUN: mdh-translate %s --emit-cuda -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: mdh-translate %s --emit-hip -split-input-file -verify-diagnostics | FileCheck %s
+
+// The head comment of the source is printed from the `mdh_cl.schedule`
+// dictionaries of the main phases (include/mdh/Dialect/CL/ScheduleSummary.h):
+// one block per function, one schedule per main phase, in phase order. A
+// phase without one prints nothing; a malformed one is an error at the
+// phase.
+
+// CHECK-LABEL: // Schedules (the configuration of each computation):
+// CHECK-NEXT:  //
+// CHECK-NEXT:  // @two:
+// CHECK-NEXT:  //   schedule "scale" on #mdh_ll.cuda<chip = "sm_80"> sizes(8, 4) combine(cc, pw(add))
+// CHECK-NEXT:  //     input 0: memref<8x4xf32> [(d0, d1) -> (d0, d1)]
+// CHECK-NEXT:  //     input 1: memref<4xf32> [(d0, d1) -> (d1), (d0, d1) -> (d1 + 1)]
+// CHECK-NEXT:  //     output 0: memref<8xf32> [(d0, d1) -> (d0)]
+// CHECK-NEXT:  //     level 0 "blocks" parallel tiles [4, 4] order [1, 0] assign [x, y] strided
+// CHECK-NEXT:  //       combine output 0 dims [1] in device sync phase
+// CHECK-NEXT:  //     level 1 "shared_tile" sequential tiles [4, 2] order [0, 1]
+// CHECK-NEXT:  //       copy input 0 to shared layout transposed
+// CHECK-NEXT:  //     level 2 "threads" parallel tiles [1, 2] order [0, 1] assign [x, x] blocked
+// CHECK-NEXT:  //     level 3 "register_tile" sequential tiles [1, 1] order [0, 1]
+// CHECK-NEXT:  //       copy input 1 to register layout identity
+// CHECK-NEXT:  //       combine output 0 dims [1] in register sync none
+// CHECK-NEXT:  //   schedule on #mdh_ll.hip<chip = "gfx942"> sizes(2) combine(ps(@f))
+// CHECK-NEXT:  //     output 0: memref<2xi32> [(d0) -> (d0)]
+// CHECK-NEXT:  //     level 0 "blocks" parallel tiles [2] order [0]
+// CHECK-EMPTY:
+// CHECK-NEXT:  #include
+
+#tgt = #mdh_ll.cuda<chip = "sm_80">
+func.func @two(%out: memref<3xf32>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    }
+  } {mdh_cl.schedule = {
+      name = "scale", target = #tgt, sizes = array<i64: 8, 4>,
+      combiners = [#mdh.combine<cc>, #mdh.combine<pw(add)>],
+      inputs = [{type = memref<8x4xf32>,
+                 maps = [affine_map<(d0, d1) -> (d0, d1)>]},
+                {type = memref<4xf32>,
+                 maps = [affine_map<(d0, d1) -> (d1)>,
+                         affine_map<(d0, d1) -> (d1 + 1)>]}],
+      outputs = [{type = memref<8xf32>,
+                  maps = [affine_map<(d0, d1) -> (d0)>]}],
+      levels = [
+        {name = "blocks", kind = #mdh_ll<level_kind parallel>,
+         tiles = array<i64: 4, 4>, order = array<i64: 1, 0>,
+         assignment = array<i64: 0, 1>,
+         assignment_kind = #mdh_ll<assignment_kind strided>, copies = [],
+         combines = [{output = 0 : i64, dims = array<i64: 1>,
+                      region = #mdh_ll<combine_region device>,
+                      sync = #mdh_ll<sync phase>}]},
+        {name = "shared_tile", kind = #mdh_ll<level_kind sequential>,
+         tiles = array<i64: 4, 2>, order = array<i64: 0, 1>,
+         copies = [{input = 0 : i64, region = #mdh_ll<input_region shared>,
+                    layout = #mdh_ll<layout transposed>}],
+         combines = []},
+        {name = "threads", kind = #mdh_ll<level_kind parallel>,
+         tiles = array<i64: 1, 2>, order = array<i64: 0, 1>,
+         assignment = array<i64: 0, 0>,
+         assignment_kind = #mdh_ll<assignment_kind blocked>, copies = [],
+         combines = []},
+        {name = "register_tile", kind = #mdh_ll<level_kind sequential>,
+         tiles = array<i64: 1, 1>, order = array<i64: 0, 1>,
+         copies = [{input = 1 : i64, region = #mdh_ll<input_region register>,
+                    layout = #mdh_ll<layout identity>}],
+         combines = [{output = 0 : i64, dims = array<i64: 1>,
+                      region = #mdh_ll<combine_region register>,
+                      sync = #mdh_ll<sync none>}]}]}}
+  // No schedule: nothing printed.
+  mdh_cl.phase "combine" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    }
+  }
+  // A second schedule of the same function, without a name.
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    }
+  } {mdh_cl.schedule = {
+      target = #mdh_ll.hip<chip = "gfx942">, sizes = array<i64: 2>,
+      combiners = [#mdh.combine<ps(@f)>], inputs = [],
+      outputs = [{type = memref<2xi32>, maps = [affine_map<(d0) -> (d0)>]}],
+      levels = [{name = "blocks", kind = #mdh_ll<level_kind parallel>,
+                 tiles = array<i64: 2>, order = array<i64: 0>, copies = [],
+                 combines = []}]}}
+  return
+}
+
+// -----
+
+// A function without schedules: no comment.
+
+// CHECK-NOT: Schedules
+// CHECK-LABEL: // Generated by MDH-MLIR
+// CHECK-NOT: Schedules
+// CHECK: #include
+func.func @none(%out: memref<3xf32>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @not_a_dictionary(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: it is not a dictionary}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = "mdh_ll.schedule \"f\" on #mdh_ll.cuda"}
+  return
+}
+
+// -----
+
+func.func @no_target(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: no 'target' field}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = {sizes = array<i64: 2>, combiners = [],
+                        inputs = [], outputs = [], levels = []}}
+  return
+}
+
+// -----
+
+func.func @bad_map(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: output #0: an element of 'maps' is not an affine map}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = {target = #mdh_ll.cuda<chip = "sm_90">,
+                        sizes = array<i64: 2>,
+                        combiners = [#mdh.combine<cc>], inputs = [],
+                        outputs = [{type = memref<2xf32>, maps = [1]}],
+                        levels = []}}
+  return
+}
+
+// -----
+
+func.func @bad_tiles(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: level #0: 'tiles' is not an array<i64>}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = {target = #mdh_ll.cuda<chip = "sm_90">,
+                        sizes = array<i64: 2>,
+                        combiners = [#mdh.combine<cc>], inputs = [],
+                        outputs = [],
+                        levels = [{name = "blocks",
+                                   kind = #mdh_ll<level_kind parallel>,
+                                   tiles = [2], order = array<i64: 0>,
+                                   copies = [], combines = []}]}}
+  return
+}
+
+// -----
+
+func.func @bad_hardware_dim(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: level #0: 'assignment' holds 3; hardware dimensions are 0 (x), 1 (y) and 2 (z)}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = {target = #mdh_ll.cuda<chip = "sm_90">,
+                        sizes = array<i64: 2>,
+                        combiners = [#mdh.combine<cc>], inputs = [],
+                        outputs = [],
+                        levels = [{name = "blocks",
+                                   kind = #mdh_ll<level_kind parallel>,
+                                   tiles = array<i64: 2>,
+                                   order = array<i64: 0>,
+                                   assignment = array<i64: 3>,
+                                   copies = [], combines = []}]}}
+  return
+}
+
+// -----
+
+func.func @bad_copy(%out: memref<3xf32>) {
+  // expected-error @+1 {{'mdh_cl.phase' op has a malformed mdh_cl.schedule attribute: level #0: 'region' is not an input region}}
+  mdh_cl.phase "main" {
+  } {mdh_cl.schedule = {target = #mdh_ll.cuda<chip = "sm_90">,
+                        sizes = array<i64: 2>,
+                        combiners = [#mdh.combine<cc>], inputs = [],
+                        outputs = [],
+                        levels = [{name = "blocks",
+                                   kind = #mdh_ll<level_kind parallel>,
+                                   tiles = array<i64: 2>,
+                                   order = array<i64: 0>,
+                                   copies = [{input = 0 : i64,
+                                              region = "shared",
+                                              layout = #mdh_ll<layout identity>}],
+                                   combines = []}]}}
+  return
+}
