@@ -9,10 +9,11 @@
 //  - `mdhEmitC`: a CL-IR module (see `mdhLowerToCLIR` in mdh-c/Passes.h) as
 //    C11 source with OpenMP pragmas (`mdh-translate --emit-c`);
 //  - `MdhHostModule`: an HL-IR module compiled for the host in process
-//    (`--lower-to-clir`, the CL-IR optimizations and `--mdh-host-to-llvm`,
-//    then LLVM's JIT at -O3, as `mdh-run --target=openmp` does) whose
-//    kernels run on buffers the caller owns, on the threads of LLVM's
-//    OpenMP runtime (libomp, loaded into the process on first use).
+//    (`--mdh-lower-to-clir`, the CL-IR optimizations and `--mdh-host-to-llvm`,
+//    then LLVM's JIT at -O3, through the compile entry point that
+//    `mdh-run --target=openmp` uses) whose kernels run on buffers the
+//    caller owns, on the threads of LLVM's OpenMP runtime (libomp, loaded
+//    into the process on first use).
 //
 // Errors are reported as diagnostics through the context's diagnostic
 // handlers (attach one with `mlirContextAttachDiagnosticHandler` to capture
@@ -117,6 +118,16 @@ MLIR_CAPI_EXPORTED MdhHostModule mdhHostCompile(MlirModule module,
                                                 MlirStringRef target,
                                                 MlirStringRef config,
                                                 int numThreads);
+
+/// Passes to `callback` the LLVM IR that `mdhHostCompile` JIT-compiled for
+/// `hostModule` (not null), after LLVM's optimizations for this host, as
+/// LLVM prints it (`opt -S`). It was kept when the module was compiled, so
+/// this compiles nothing. The text comes in one call of `callback`. It is
+/// the code `mdh-run --target=openmp --save-llvm=FILE` writes for the same
+/// kernels (test/CAPI pins that: both compile through one entry point).
+MLIR_CAPI_EXPORTED void mdhHostModuleGetLLVMIR(MdhHostModule hostModule,
+                                               MlirStringCallback callback,
+                                               void *userData);
 
 /// Checks whether `hostModule` is null (a failed `mdhHostCompile`).
 static inline bool mdhHostModuleIsNull(MdhHostModule hostModule) {

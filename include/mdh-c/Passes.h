@@ -34,7 +34,7 @@ MLIR_CAPI_EXPORTED void mdhRegisterPasses(void);
 /// `mdhRegisterPasses`.
 MLIR_CAPI_EXPORTED MlirLogicalResult mdhLowerToLoops(MlirModule module);
 
-/// Runs `--lower-to-clir` on the HL-IR `module`, in place: schedules every
+/// Runs `--mdh-lower-to-clir` on the HL-IR `module`, in place: schedules every
 /// `mdh.compute` on `target` with a configuration (`--mdh-hl-to-ll`) and
 /// lowers the schedules to CL-IR (`--mdh-ll-to-cl`), ready for `mdhEmitC`
 /// (mdh-c/Host.h).
@@ -46,11 +46,11 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mdhLowerToLoops(MlirModule module);
 ///  - `config`: empty for the heuristic's configuration of each
 ///    computation; text starting with `{` for the JSON text of one
 ///    configuration (docs/config-json.md, as `mdhDefaultConfig` and
-///    `mdhSearchSpaceSampleConfig` of mdh-c/Tuning.h give it), which must
-///    suit every computation of the module (it is read from a temporary
-///    file, which diagnostics name); otherwise a comma-separated list of
-///    JSON files, each computation taking the one whose computation key is
-///    its own (`--mdh-hl-to-ll` option `config`).
+///    `mdhSearchSpaceSampleConfig` of mdh-c/Tuning.h give it) or of a set
+///    of them, read in memory (diagnostics call it `configuration`), each
+///    computation taking the one whose computation key is its own;
+///    otherwise a comma-separated list of JSON files, read alike
+///    (`--mdh-hl-to-ll` option `config`).
 ///
 /// Verifies `module` first. Errors (invalid IR, unknown target, unreadable
 /// or invalid configuration, a schedule without a CL-IR lowering) are

@@ -8,10 +8,9 @@
 
 #include "Pipelines.h"
 
-#include "mdh/Conversion/Passes.h"
+#include "mdh/Compiler/Compile.h"
 #include "mdh/Dialect/LL/MDHLLAttributes.h"
 #include "mdh/Dialect/LL/TargetSpec.h"
-#include "mdh/Runner/HostJit.h"
 #include "mdh/Runner/OpenMPRuntime.h"
 #include "mdh/Target/C/TranslateToC.h"
 
@@ -20,10 +19,9 @@
 #include "mlir/CAPI/Utils.h"
 #include "mlir/CAPI/Wrap.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -69,9 +67,9 @@ struct HostModule {
   /// The location of the module it was compiled from (diagnostics of runs
   /// that concern no function go there).
   Location loc;
-  /// The compiled module: the same JIT, with the same host-tuned optimizer,
-  /// as mdh-run's.
-  std::unique_ptr<mdh::HostJit> jit;
+  /// The compiled module: compiled by the same entry point as mdh-run's
+  /// (lib/Compiler), with the optimized LLVM IR kept.
+  mdh::CompileResult compiled;
   const mdh::OpenMPRuntime *openmp;
   int numThreads;
   llvm::StringMap<HostFunction> functions;
@@ -119,8 +117,7 @@ static bool mayBeWritten(Value value) {
 }
 
 /// Records how `mdhHostModuleRun` calls each public function of `module`
-/// (HL-IR), or why it cannot, and marks the callable ones for a C
-/// interface.
+/// (HL-IR), or why it cannot.
 static void collectFunctions(ModuleOp module, HostModule &host) {
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isDeclaration() || !func.isPublic())
@@ -149,8 +146,6 @@ static void collectFunctions(ModuleOp module, HostModule &host) {
       host.uncallable[func.getSymName()] = reason;
       continue;
     }
-    func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                  UnitAttr::get(module.getContext()));
     host.functions.try_emplace(func.getSymName(), std::move(callable));
   }
 }
@@ -192,34 +187,42 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
     return null();
   }
 
-  auto host = std::make_unique<HostModule>(
-      HostModule{original.getLoc(), nullptr, openmp, numThreads, {}, {}});
-  // The client's module stays HL-IR; a copy is lowered.
-  OwningOpRef<ModuleOp> lowered = original.clone();
-  collectFunctions(*lowered, *host);
-  if (failed(mdh::capi::runLowerToCLIR(
-          *lowered, spec, unwrap(config), [](OpPassManager &pm) {
-            mdh::buildHostToLLVMPipeline(pm, mdh::HostToLLVMOptions());
-          })))
+  // The lowerings assume verified HL-IR; IR built or edited through the C
+  // API may not be.
+  if (failed(verify(original)))
+    return null();
+  FailureOr<mdh::ConfigOptions> configs =
+      mdh::capi::parseConfigArgument(original, unwrap(config));
+  if (failed(configs))
     return null();
 
+  auto host = std::make_unique<HostModule>(
+      HostModule{original.getLoc(), {}, openmp, numThreads, {}, {}});
+  collectFunctions(original, *host);
   // Idempotent: a context that already has them is left as it is.
   registerBuiltinDialectTranslation(*ctx);
   registerLLVMDialectTranslation(*ctx);
   registerOpenMPDialectTranslation(*ctx);
 
-  SmallVector<StringRef> names;
+  // As `mdh-run --target=openmp` compiles, but every callable function and
+  // nothing dropped; the client's module stays HL-IR (a copy is lowered).
+  mdh::CompileOptions options;
+  options.target = spec.str();
+  options.configs = std::move(*configs);
   for (auto &entry : host->functions)
-    names.push_back(entry.getKey());
-  StringRef sharedLibs[] = {openmp->getPath()};
-  // Lowered already; HostJit adds nothing to the pipeline.
-  FailureOr<std::unique_ptr<mdh::HostJit>> jit = mdh::HostJit::create(
-      *lowered, names, [](OpPassManager &) {}, /*optLevel=*/3, sharedLibs);
-  if (failed(jit))
+    options.funcNames.push_back(entry.getKey().str());
+  options.openmp = openmp;
+  options.keepLLVMIR = true;
+  FailureOr<mdh::CompileResult> compiled =
+      mdh::compile(original, options, error);
+  if (failed(compiled)) {
+    if (!error.empty())
+      emitError(original.getLoc()) << "mdhHostCompile: " << error;
     return null();
-  host->jit = std::move(*jit);
+  }
+  host->compiled = std::move(*compiled);
   for (auto &entry : host->functions) {
-    auto packed = host->jit->lookupPacked(entry.getKey());
+    auto packed = host->compiled.jit->lookupPacked(entry.getKey());
     if (!packed) {
       emitError(original.getLoc()) << "mdhHostCompile: JIT compilation failed: "
                                    << llvm::toString(packed.takeError());
@@ -232,6 +235,12 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
 
 void mdhHostModuleDestroy(MdhHostModule hostModule) {
   delete unwrap(hostModule);
+}
+
+void mdhHostModuleGetLLVMIR(MdhHostModule hostModule,
+                            MlirStringCallback callback, void *userData) {
+  const std::string &ir = unwrap(hostModule)->compiled.llvmIR;
+  callback(mlirStringRefCreate(ir.data(), ir.size()), userData);
 }
 
 /// The size in bytes of an element of type `type` in a buffer.

@@ -6,55 +6,30 @@
 
 #include "Pipelines.h"
 
-#include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/ConfigJSON.h"
 
 #include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <string>
 
 using namespace mlir;
 
-LogicalResult
-mdh::capi::runLowerToCLIR(ModuleOp module, StringRef target, StringRef config,
-                          function_ref<void(OpPassManager &)> buildRest) {
-  // The lowerings assume verified HL-IR; IR built or edited through the C
-  // API may not be.
-  if (failed(verify(module)))
-    return failure();
-
-  // `--mdh-hl-to-ll` reads configurations from files only: JSON text goes
-  // through a temporary file, removed whatever happens.
-  SmallVector<std::string> configPaths;
-  llvm::SmallString<128> tempPath;
-  llvm::scope_exit removeTemp([&] {
-    if (!tempPath.empty())
-      llvm::sys::fs::remove(tempPath);
-  });
+FailureOr<mdh::ConfigOptions> mdh::capi::parseConfigArgument(ModuleOp module,
+                                                             StringRef config) {
+  ConfigOptions options;
   StringRef trimmed = config.trim();
   if (trimmed.starts_with("{")) {
-    int fd;
-    if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
-            "mdh-config", "json", fd, tempPath)) {
-      tempPath.clear();
-      return emitError(module.getLoc(), "cannot write the configuration to a "
-                                        "temporary file: ")
-             << ec.message();
-    }
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << trimmed;
-    os.close();
-    if (os.has_error()) {
-      std::string message = os.error().message();
-      os.clear_error();
-      return emitError(module.getLoc(), "cannot write the configuration to '")
-             << tempPath << "': " << message;
-    }
-    configPaths.push_back(tempPath.str().str());
+    // Errors point where `--mdh-hl-to-ll` reports those of files: at the
+    // first computation.
+    Operation *anchor = module;
+    module.walk([&](ComputeOp op) {
+      anchor = op;
+      return WalkResult::interrupt();
+    });
+    auto set = std::make_shared<mdh_ll::ConfigSet>(module.getContext());
+    if (failed(set->addJSON(trimmed, "configuration", "",
+                            [&] { return anchor->emitError(); })))
+      return failure();
+    options.set = std::move(set);
   } else if (!trimmed.empty()) {
     SmallVector<StringRef> parts;
     trimmed.split(parts, ',');
@@ -62,19 +37,22 @@ mdh::capi::runLowerToCLIR(ModuleOp module, StringRef target, StringRef config,
       part = part.trim();
       if (part.empty())
         return emitError(module.getLoc(),
-                         "empty file name in the configuration "
-                         "list '")
+                         "empty file name in the configuration list '")
                << config << "'";
-      configPaths.push_back(part.str());
+      options.files.push_back(part.str());
     }
   }
+  return options;
+}
 
-  LowerToCLIROptions options;
-  options.target = target.str();
-  options.config = ArrayRef<std::string>(configPaths);
-  PassManager pm(module.getContext());
-  buildLowerToCLIRPipeline(pm, options);
-  if (buildRest)
-    buildRest(pm);
-  return pm.run(module);
+LogicalResult mdh::capi::runLowerToCLIR(ModuleOp module, StringRef target,
+                                        StringRef config) {
+  // Invalid IR first, alone (lowerToCLIR verifies too, but after the
+  // configuration has been read).
+  if (failed(verify(module)))
+    return failure();
+  FailureOr<ConfigOptions> configs = parseConfigArgument(module, config);
+  if (failed(configs))
+    return failure();
+  return lowerToCLIR(module, target, *configs);
 }

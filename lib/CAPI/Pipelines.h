@@ -4,32 +4,36 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to lib/CAPI: `--lower-to-clir` with the target and configuration
-// arguments of the C API (`mdhLowerToCLIR`, `mdhHostCompile`).
+// Private to lib/CAPI: the `config` argument of the C API (`mdhLowerToCLIR`,
+// `mdhHostCompile`) as configurations for lib/Compiler, and
+// `--mdh-lower-to-clir` with it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MDH_LIB_CAPI_PIPELINES_H
 #define MDH_LIB_CAPI_PIPELINES_H
 
+#include "mdh/Compiler/Compile.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
-namespace mlir {
-class OpPassManager;
-namespace mdh::capi {
+namespace mlir::mdh::capi {
 
-/// Verifies `module`, then runs on it, in place, `--lower-to-clir` with
-/// `target` (a target spec; empty: the `mdh_ll.target` attribute) and
-/// `config` (empty: the heuristic; text starting with `{`: the JSON text of
-/// one configuration; otherwise a comma-separated list of JSON files)
-/// followed by what `buildRest`, if given, adds. Errors are reported as
+/// The configurations `config` names: none for empty text (the heuristic's);
+/// for text starting with `{`, the JSON text of one configuration or a set,
+/// read in memory (its errors point at the first computation of `module`);
+/// otherwise a comma-separated list of JSON files. Errors are reported as
 /// diagnostics of the module's context.
-LogicalResult
-runLowerToCLIR(ModuleOp module, StringRef target, StringRef config,
-               function_ref<void(OpPassManager &)> buildRest = nullptr);
+FailureOr<ConfigOptions> parseConfigArgument(ModuleOp module, StringRef config);
 
-} // namespace mdh::capi
-} // namespace mlir
+/// Verifies `module`, then runs on it, in place, `--mdh-lower-to-clir` with
+/// `target` (a target spec; empty: the `mdh_ll.target` attribute) and the
+/// configurations `config` names (`parseConfigArgument`). Errors are
+/// reported as diagnostics of the module's context.
+LogicalResult runLowerToCLIR(ModuleOp module, StringRef target,
+                             StringRef config);
+
+} // namespace mlir::mdh::capi
 
 #endif // MDH_LIB_CAPI_PIPELINES_H

@@ -12,7 +12,9 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
@@ -21,7 +23,8 @@ using namespace mlir::mdh;
 FailureOr<std::unique_ptr<HostJit>>
 HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
                 const std::function<void(OpPassManager &)> &buildPipeline,
-                unsigned optLevel, ArrayRef<StringRef> sharedLibPaths) {
+                unsigned optLevel, ArrayRef<StringRef> sharedLibPaths,
+                std::string *optimizedIR) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -60,9 +63,21 @@ HostJit::create(ModuleOp module, ArrayRef<StringRef> funcNames,
            << llvm::toString(machine.takeError());
 
   ExecutionEngineOptions options;
-  // `transformer` is a function_ref: the function must outlive `create`.
-  std::function<llvm::Error(llvm::Module *)> transformer =
+  // `transformer` is a function_ref: the function must outlive `create`
+  // (which runs it).
+  std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, machine->get());
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [&](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    if (optimizedIR) {
+      optimizedIR->clear();
+      llvm::raw_string_ostream os(*optimizedIR);
+      llvmModule->print(os, /*AAW=*/nullptr);
+    }
+    return llvm::Error::success();
+  };
   options.transformer = transformer;
   options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
   options.sharedLibPaths = sharedLibPaths;

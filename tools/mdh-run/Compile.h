@@ -19,12 +19,11 @@
 namespace mdh_run {
 
 /// What compiling for the target needs beyond the options: the C compiler,
-/// the OpenMP runtime, the GPU runtime and chip.
+/// the OpenMP runtime, the GPU runtime.
 struct TargetSetup {
   TargetKind target;
   std::string compilerPath;
   std::optional<mlir::mdh::OpenMPRuntime> openmp;
-  std::string chip;
   std::optional<MdhGpuRuntime> gpuRuntime;
   std::string deviceText;
   /// Where -v prints the commands run (null: nowhere).
@@ -46,7 +45,9 @@ struct CompiledKernels {
 };
 
 /// Lowers and compiles `kernels` of `module` (a clone of it; the kernels
-/// keep pointing into `module`). Fails after a located error.
+/// keep pointing into `module`) through mlir::mdh::compile, and writes
+/// --save-llvm. Fails after a located error or an "mdh-run: error: ..."
+/// line.
 mlir::FailureOr<CompiledKernels> compileKernels(mlir::ModuleOp module,
                                                 llvm::ArrayRef<Kernel> kernels,
                                                 TargetSetup &setup);

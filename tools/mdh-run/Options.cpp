@@ -142,6 +142,12 @@ cl::opt<std::string>
                    "one is removed)"),
           cl::value_desc("file"), cl::init(""), cl::cat(category));
 
+cl::opt<std::string> saveLLVM(
+    "save-llvm",
+    cl::desc("oracle, openmp, --emulate: also write the LLVM IR the JIT "
+             "compiles, after LLVM's optimizations, here"),
+    cl::value_desc("file"), cl::init(""), cl::cat(category));
+
 cl::opt<bool>
     emulate("emulate",
             cl::desc("cuda, hip: run the GPU-lowered code on the CPU (blocks "
@@ -199,7 +205,7 @@ static LogicalResult refuse(ArrayRef<cl::Option *> options, StringRef only) {
 FailureOr<TargetKind> mdh_run::checkOptions() {
   using namespace flags;
   cl::opt<int> &numThreads = getNumThreadsOption();
-  // A GPU target is a target spec of --lower-to-clir: cuda[:chip] or
+  // A GPU target is a target spec of --mdh-lower-to-clir: cuda[:chip] or
   // hip[:chip], possibly with fact overrides after a comma.
   TargetKind result;
   result.kind = StringRef(target).split(',').first.split(':').first;
@@ -253,6 +259,12 @@ FailureOr<TargetKind> mdh_run::checkOptions() {
                     "--target=openmp and --target=c")))
     return failure();
   if (target != "c" && failed(refuse({&cCompiler, &saveC}, "--target=c")))
+    return failure();
+  // The C compiler and the GPU driver compile what they are given; only
+  // the JIT's LLVM IR is there to save.
+  if ((target == "c" || (result.isGPU && !emulate)) &&
+      failed(refuse({&saveLLVM}, "--target=oracle, --target=openmp and "
+                                 "--emulate")))
     return failure();
   if (numThreads.getNumOccurrences() && numThreads < 1)
     return optionError("--threads must be at least 1, got " +

@@ -39,6 +39,7 @@ extern llvm::cl::list<std::string> enabledPasses;
 extern llvm::cl::opt<unsigned> optLevel;
 extern llvm::cl::opt<std::string> cCompiler;
 extern llvm::cl::opt<std::string> saveC;
+extern llvm::cl::opt<std::string> saveLLVM;
 extern llvm::cl::opt<bool> emulate;
 extern llvm::cl::opt<std::string> gpuRuntimePath;
 extern llvm::cl::opt<bool> verbose;

@@ -11,9 +11,10 @@
 // checked, OK/FAIL) or one JSON document (--json).
 //
 // Options.cpp holds the options and their checks, Kernels.cpp finds the
-// kernels, Inputs.cpp reads --input files, Compile.cpp compiles for the
-// target (oracle, openmp, c, cuda, hip), Run.cpp runs, checks, times and
-// reports one kernel.
+// kernels, Inputs.cpp reads --input files, Compile.cpp hands the kernels
+// to the compile entry point of lib/Compiler for the target (oracle,
+// openmp, c, cuda, hip), Run.cpp runs, checks, times and reports one
+// kernel.
 //
 //===----------------------------------------------------------------------===//
 

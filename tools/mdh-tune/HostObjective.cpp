@@ -6,14 +6,11 @@
 
 #include "HostObjective.h"
 
-#include "mdh/Conversion/Passes.h"
+#include "mdh/Compiler/Compile.h"
 #include "mdh/Dialect/LL/ConfigJSON.h"
 
-#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -26,12 +23,6 @@ using namespace mlir::mdh;
 using tune::ChildOutcome;
 using tune::EvalResult;
 using tune::EvalStatus;
-
-/// A function without body that is looked up in the parent: ORC compiles a
-/// whole LLVM module on the first lookup of any of its symbols, so looking
-/// this one up compiles the kernel without running it (running it would
-/// start libomp's threads in the parent, which fork does not survive).
-static constexpr llvm::StringLiteral kMaterializeFn = "__mdh_tune_materialize";
 
 HostObjective::HostObjective(ModuleOp module, func::FuncOp func, ComputeOp op,
                              Attribute target, const OpenMPRuntime &openmp,
@@ -55,18 +46,10 @@ HostObjective::HostObjective(ModuleOp module, func::FuncOp func, ComputeOp op,
     else
       buffer->fillRandom(rng);
   }
-  llvm::SmallString<128> path;
-  if (!llvm::sys::fs::createTemporaryFile("mdh-tune-candidate", "json", path))
-    configPath = std::string(path);
 }
 
-HostObjective::~HostObjective() {
-  if (!configPath.empty())
-    llvm::sys::fs::remove(configPath);
-}
-
-std::unique_ptr<HostJit> HostObjective::compile(const mdh_ll::Config &config,
-                                                std::string &error) {
+std::unique_ptr<HostKernels>
+HostObjective::compile(const mdh_ll::Config &config, std::string &error) {
   auto start = std::chrono::steady_clock::now();
   llvm::scope_exit addTime([&] {
     compileTime +=
@@ -84,49 +67,33 @@ std::unique_ptr<HostJit> HostObjective::compile(const mdh_ll::Config &config,
     }
     return success();
   });
-  if (configPath.empty()) {
-    error = "cannot create a temporary configuration file";
-    return nullptr;
-  }
-  if (failed(mdh_ll::writeConfigFile(configPath, config, op, target,
-                                     [&] { return op.emitError(); })))
+  auto configs = std::make_shared<mdh_ll::ConfigSet>(ctx);
+  if (failed(configs->addConfig(config, op, target,
+                                [&] { return op.emitError(); })))
     return nullptr;
 
-  // The kernel alone, plus the function that compiles it on lookup.
-  OwningOpRef<ModuleOp> clone = module.clone();
-  StringRef name = func.getSymName();
-  for (auto f : llvm::make_early_inc_range(clone->getOps<func::FuncOp>()))
-    if (f.getSymName() != name && SymbolTable::symbolKnownUseEmpty(f, *clone))
-      f.erase();
-  OpBuilder b = OpBuilder::atBlockEnd(clone->getBody());
-  auto materialize = func::FuncOp::create(b, func.getLoc(), kMaterializeFn,
-                                          b.getFunctionType({}, {}));
-  b.setInsertionPointToEnd(materialize.addEntryBlock());
-  func::ReturnOp::create(b, func.getLoc());
-
-  std::string path = configPath;
-  auto buildPipeline = [&](OpPassManager &pm) {
-    LowerToCLIROptions toCL;
-    toCL.target = "openmp";
-    toCL.config = ArrayRef<std::string>(path);
-    buildLowerToCLIRPipeline(pm, toCL);
-    HostToLLVMOptions host;
-    buildHostToLLVMPipeline(pm, host);
-  };
-  StringRef libs[] = {openmp.getPath()};
-  FailureOr<std::unique_ptr<HostJit>> jit =
-      HostJit::create(*clone, {name, kMaterializeFn}, buildPipeline,
-                      /*optLevel=*/3, libs);
-  if (failed(jit)) {
+  // The kernel alone, as `mdh-run --target=openmp --func=` compiles it.
+  CompileOptions options;
+  options.target = "openmp";
+  options.configs.set = std::move(configs);
+  options.funcNames = {func.getSymName().str()};
+  options.dropOtherKernels = true;
+  options.openmp = &openmp;
+  std::string setupError;
+  FailureOr<CompileResult> compiled = mdh::compile(module, options, setupError);
+  if (failed(compiled)) {
     if (error.empty())
-      error = "compilation failed";
+      error = setupError.empty() ? "compilation failed" : setupError;
     return nullptr;
   }
-  if (llvm::Error e = (*jit)->invoke(kMaterializeFn, {})) {
-    error = "JIT compilation failed: " + llvm::toString(std::move(e));
+  // ORC compiles the whole LLVM module on the first lookup of any of its
+  // symbols: this compiles the kernel without running it (running it would
+  // start libomp's threads in the parent, which fork does not survive).
+  if (auto packed = compiled->jit->lookupPacked(func.getSymName()); !packed) {
+    error = "JIT compilation failed: " + llvm::toString(packed.takeError());
     return nullptr;
   }
-  return std::move(*jit);
+  return std::move(compiled->kernels);
 }
 
 LogicalResult HostObjective::computeReference() {
@@ -149,7 +116,7 @@ double HostObjective::timeoutSeconds() const {
   return std::clamp(20 * slowestChild, 2.0, 60.0);
 }
 
-EvalResult HostObjective::measure(HostJit &jit, bool check) {
+EvalResult HostObjective::measure(HostKernels &kernels, bool check) {
   tune::ChildOptions childOptions;
   childOptions.timeoutSeconds = timeoutSeconds();
   childOptions.interrupted = options.interrupted;
@@ -160,7 +127,7 @@ EvalResult HostObjective::measure(HostJit &jit, bool check) {
         // libomp starts its threads here, in the child, on the first call.
         openmp.setNumThreads(options.threads);
         auto call = [&] {
-          if (llvm::Error e = jit.invoke(name, args)) {
+          if (llvm::Error e = kernels.invoke(name, args)) {
             llvm::errs() << "mdh-tune: running the kernel failed: "
                          << llvm::toString(std::move(e)) << "\n";
             _exit(2);
@@ -221,8 +188,8 @@ EvalResult HostObjective::measure(HostJit &jit, bool check) {
 
 EvalResult HostObjective::evaluate(const mdh_ll::Config &config) {
   std::string error;
-  std::unique_ptr<HostJit> jit = compile(config, error);
-  if (!jit)
+  std::unique_ptr<HostKernels> kernels = compile(config, error);
+  if (!kernels)
     return EvalResult::failure(EvalStatus::CompileError, error);
-  return measure(*jit);
+  return measure(*kernels);
 }

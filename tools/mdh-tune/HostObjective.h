@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The objective of mdh-tune --target=openmp: a configuration of one kernel
-// is compiled in process with the pipeline of `mdh-run --target=openmp
-// --config=` (HL -> LL with that configuration -> CL-IR -> CL-IR
-// optimizations -> LLVM -> JIT), then run, checked and timed in a forked
+// is compiled in process by the compile entry point of `mdh-run
+// --target=openmp --config=` (mdh/Compiler/Compile.h: HL -> LL with that
+// configuration, handed over in memory -> CL-IR -> CL-IR optimizations ->
+// LLVM -> JIT), then run, checked and timed in a forked
 // child (mdh/Tuner/Evaluator.h). The inputs are filled and the reference is
 // computed once, in the parent; every child starts from the same data and
 // from outputs that hold the sentinel, and compares its outputs with the
@@ -21,7 +22,7 @@
 #include "mdh/Dialect/HL/MDHOps.h"
 #include "mdh/Dialect/LL/Config.h"
 #include "mdh/Runner/HostBuffer.h"
-#include "mdh/Runner/HostJit.h"
+#include "mdh/Runner/HostKernels.h"
 #include "mdh/Runner/OpenMPRuntime.h"
 #include "mdh/Runner/ReferenceSample.h"
 #include "mdh/Tuner/Evaluator.h"
@@ -64,7 +65,6 @@ public:
   HostObjective(ModuleOp module, func::FuncOp func, ComputeOp op,
                 Attribute target, const OpenMPRuntime &openmp,
                 HostObjectiveOptions options);
-  ~HostObjective();
 
   /// Computes the reference once (the f64 oracle of Reference.h at the
   /// output points ReferenceSample picks); fails with a located error when
@@ -72,14 +72,15 @@ public:
   LogicalResult computeReference();
   const ReferenceSample &getReference() const { return *reference; }
 
-  /// Compiles `config`; on failure returns null and the diagnostics in
-  /// `error`.
-  std::unique_ptr<HostJit> compile(const mdh_ll::Config &config,
-                                   std::string &error);
+  /// Compiles `config` (through the compile entry point of mdh-run and the
+  /// C API, the configuration handed over in memory) down to machine code;
+  /// on failure returns null and the diagnostics in `error`.
+  std::unique_ptr<HostKernels> compile(const mdh_ll::Config &config,
+                                       std::string &error);
   /// Runs a compiled candidate in a child: the checked first run (its
   /// check skipped when `check` is false), warm-up, timed repetitions. With
   /// `check`, a warm-up run slower than the cut-off ends the measurement.
-  tune::EvalResult measure(HostJit &jit, bool check = true);
+  tune::EvalResult measure(HostKernels &kernels, bool check = true);
   /// compile + measure.
   tune::EvalResult evaluate(const mdh_ll::Config &config);
 
@@ -100,8 +101,6 @@ private:
   HostObjectiveOptions options;
   std::vector<std::unique_ptr<HostBuffer>> storage;
   SmallVector<HostBuffer *> args, ins, outs;
-  /// The candidate's configuration file (the pipeline reads files).
-  std::string configPath;
   std::optional<ReferenceSample> reference;
   double slowestChild = 0;
   double bestSeconds = 0;

@@ -181,8 +181,9 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
   unsigned remeasure = settings.remeasure;
   if (!result->interrupted && remeasure > 0) {
     std::string e1, e2;
-    std::unique_ptr<HostJit> defaultJit = objective.compile(defaultConfig, e1);
-    std::unique_ptr<HostJit> bestJit = objective.compile(best, e2);
+    std::unique_ptr<HostKernels> defaultJit =
+        objective.compile(defaultConfig, e1);
+    std::unique_ptr<HostKernels> bestJit = objective.compile(best, e2);
     SmallVector<tune::EvalResult> defaultRuns, bestRuns;
     for (unsigned r = 0; r < remeasure && bestJit && !*interrupted; ++r) {
       if (defaultJit)

@@ -4,9 +4,9 @@
 //
 // mdh-tune explores the tuning space of a kernel (a func.func holding one
 // mdh.compute) on a target, ATF-style (DESIGN §7, docs/tuning.md): the
-// chain-of-trees space of mdh/TuningSpace/MDHSpace.h, a search technique over its
-// unit cube (mdh/Tuner/Technique.h), abort conditions, candidates compiled in
-// process and measured in forked children (HostObjective.h). It writes the
+// chain-of-trees space of mdh/TuningSpace/MDHSpace.h, a search technique over
+// its unit cube (mdh/Tuner/Technique.h), abort conditions, candidates compiled
+// in process and measured in forked children (HostObjective.h). It writes the
 // best configuration as JSON (read by --mdh-hl-to-ll config= and mdh-run
 // --config=), a CSV log of every evaluation, and keeps tuned
 // configurations in a cache keyed by computation, target and machine. With

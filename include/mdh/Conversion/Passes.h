@@ -16,13 +16,27 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include <memory>
+
 namespace mlir {
 class RewritePatternSet;
+
+namespace mdh_ll {
+class ConfigSet;
+} // namespace mdh_ll
 
 namespace mdh {
 
 #define GEN_PASS_DECL
 #include "mdh/Conversion/Passes.h.inc"
+
+/// `--mdh-hl-to-ll` with `options` and the configurations `configs` (of the
+/// module's context; null: none), pooled with those of the files
+/// `options.configPaths`. Tools and libraries hand configurations over this
+/// way, in memory; the options are for the command line.
+std::unique_ptr<Pass>
+createMDHHLToLL(const MDHHLToLLOptions &options,
+                std::shared_ptr<const mdh_ll::ConfigSet> configs);
 
 /// Adds the pattern that lowers `mdh.compute` to loops.
 void populateMDHToLoopsPatterns(RewritePatternSet &patterns);
@@ -53,7 +67,7 @@ struct HostToLLVMOptions : PassPipelineOptions<HostToLLVMOptions> {
 void buildHostToLLVMPipeline(OpPassManager &pm,
                              const HostToLLVMOptions &options);
 
-/// Options of `--lower-to-clir`: those of `--mdh-hl-to-ll`.
+/// Options of `--mdh-lower-to-clir`: those of `--mdh-hl-to-ll`.
 struct LowerToCLIROptions : PassPipelineOptions<LowerToCLIROptions> {
   PassOptions::Option<std::string> target{
       *this, "target",
@@ -70,9 +84,12 @@ struct LowerToCLIROptions : PassPipelineOptions<LowerToCLIROptions> {
       llvm::cl::init("error")};
 };
 
-/// HL-IR -> LL-IR -> CL-IR (`--lower-to-clir`).
-void buildLowerToCLIRPipeline(OpPassManager &pm,
-                              const LowerToCLIROptions &options);
+/// HL-IR -> LL-IR -> CL-IR (`--mdh-lower-to-clir`), with the configurations
+/// `configs` in memory pooled with the files of `options.config` (see
+/// `createMDHHLToLL`).
+void buildLowerToCLIRPipeline(
+    OpPassManager &pm, const LowerToCLIROptions &options,
+    std::shared_ptr<const mdh_ll::ConfigSet> configs = nullptr);
 
 /// Registers the passes and pipelines of this header.
 void registerConversionPasses();

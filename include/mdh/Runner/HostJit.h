@@ -28,12 +28,15 @@ public:
   /// Marks the functions `funcNames` of `module` for a C interface, lowers
   /// the module in place with `buildPipeline`, and JIT-compiles it at LLVM
   /// optimization level `optLevel`, resolving external calls in the process
-  /// and in the shared libraries `sharedLibPaths`. Errors are reported as
-  /// diagnostics of the module's context.
+  /// and in the shared libraries `sharedLibPaths`. When `optimizedIR` is
+  /// not null, it receives the LLVM IR after LLVM's optimizations, as the
+  /// JIT compiles it. Errors are reported as diagnostics of the module's
+  /// context.
   static FailureOr<std::unique_ptr<HostJit>>
   create(ModuleOp module, ArrayRef<StringRef> funcNames,
          const std::function<void(OpPassManager &)> &buildPipeline,
-         unsigned optLevel = 3, ArrayRef<StringRef> sharedLibPaths = {});
+         unsigned optLevel = 3, ArrayRef<StringRef> sharedLibPaths = {},
+         std::string *optimizedIR = nullptr);
 
   /// Calls `funcName` with one memref argument per buffer.
   llvm::Error invoke(StringRef funcName,

@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mdh/Dialect/HL/Combine.h"
 #include "mdh/Conversion/Passes.h"
 #include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/HL/Combine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

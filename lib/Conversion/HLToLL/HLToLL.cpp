@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // `--mdh-hl-to-ll`: every `mdh.compute` becomes an `mdh_ll.schedule` that
-// spells out one configuration (from a JSON file or the default heuristic):
+// spells out one configuration (from JSON files, from a set handed over in
+// memory by `createMDHHLToLL`, or the default heuristic's):
 //
 //   mdh_ll.schedule {
 //     mdh_ll.level 0 {                  // copies of level 0, then
@@ -176,6 +177,13 @@ static void buildSchedule(ComputeOp op, mdh_ll::TargetAttrInterface target,
 namespace {
 struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
   using Base::Base;
+  HLToLLPass(const MDHHLToLLOptions &options,
+             std::shared_ptr<const mdh_ll::ConfigSet> configs)
+      : Base(options), memoryConfigs(std::move(configs)) {}
+
+  /// The configurations handed over in memory (`createMDHHLToLL`); shared
+  /// by the clones of the pass, which only read them.
+  std::shared_ptr<const mdh_ll::ConfigSet> memoryConfigs;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -197,6 +205,14 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
       return signalPassFailure();
     }
 
+    // Entries of another context hold target attributes that equal none of
+    // this one's: every lookup would fail, naming the wrong cause.
+    if (memoryConfigs && memoryConfigs->getContext() != ctx) {
+      module.emitError() << "--mdh-hl-to-ll: the configurations in memory "
+                            "belong to another MLIRContext";
+      return signalPassFailure();
+    }
+
     SmallVector<ComputeOp> ops;
     module.walk([&](ComputeOp op) { ops.push_back(op); });
     if (ops.empty())
@@ -204,14 +220,16 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
 
     // Every file is read (and each entry's identity checked) before any
     // computation is rewritten; such errors are reported once, at the first
-    // computation.
-    std::optional<mdh_ll::ConfigSet> configs;
+    // computation. The files are pooled with the configurations in memory.
+    const mdh_ll::ConfigSet *configs = memoryConfigs.get();
+    std::optional<mdh_ll::ConfigSet> pooled;
     if (!configPaths.empty()) {
-      configs.emplace(ctx);
+      pooled.emplace(memoryConfigs ? *memoryConfigs : mdh_ll::ConfigSet(ctx));
       for (const std::string &path : configPaths)
-        if (failed(configs->addFile(path,
-                                    [&] { return ops.front().emitError(); })))
+        if (failed(
+                pooled->addFile(path, [&] { return ops.front().emitError(); })))
           return signalPassFailure();
+      configs = &*pooled;
     }
 
     Emitted emitted;
@@ -235,8 +253,8 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
     llvm::StringSet<> identities;
   };
 
-  /// The configuration of `op` from the files: null to fall back to the
-  /// heuristic.
+  /// The configuration of `op` from the files or memory: null to fall back
+  /// to the heuristic.
   FailureOr<const mdh_ll::ConfigEntry *> findEntry(ComputeOp op,
                                                    Attribute targetAttr,
                                                    const mdh_ll::ConfigSet &set,
@@ -252,8 +270,10 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
                     [&] { return op.emitError(); });
   }
 
+  /// Rewrites `op` with its configuration from `configs` (null: none, the
+  /// heuristic's).
   LogicalResult schedule(ComputeOp op, Attribute optionTarget,
-                         const std::optional<mdh_ll::ConfigSet> &configs,
+                         const mdh_ll::ConfigSet *configs,
                          size_t numComputations, Emitted &emitted) {
     Attribute targetAttr = optionTarget ? optionTarget : targetAttributeOf(op);
     if (!targetAttr)
@@ -300,3 +320,9 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
   }
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::mdh::createMDHHLToLL(const MDHHLToLLOptions &options,
+                           std::shared_ptr<const mdh_ll::ConfigSet> configs) {
+  return std::make_unique<HLToLLPass>(options, std::move(configs));
+}

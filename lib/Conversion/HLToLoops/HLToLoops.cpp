@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mdh/Dialect/HL/Combine.h"
 #include "mdh/Conversion/Passes.h"
+#include "mdh/Dialect/HL/Combine.h"
 #include "mdh/Dialect/HL/MDHOps.h"
 
 #include "mlir/Dialect/Affine/Utils.h"

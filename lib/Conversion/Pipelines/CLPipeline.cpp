@@ -10,12 +10,13 @@
 
 using namespace mlir;
 
-void mlir::mdh::buildLowerToCLIRPipeline(OpPassManager &pm,
-                                         const LowerToCLIROptions &options) {
+void mlir::mdh::buildLowerToCLIRPipeline(
+    OpPassManager &pm, const LowerToCLIROptions &options,
+    std::shared_ptr<const mdh_ll::ConfigSet> configs) {
   MDHHLToLLOptions hlToLL;
   hlToLL.target = options.target;
   hlToLL.configPaths.assign(options.config.begin(), options.config.end());
   hlToLL.configFallback = options.configFallback;
-  pm.addPass(createMDHHLToLL(hlToLL));
+  pm.addPass(createMDHHLToLL(hlToLL, std::move(configs)));
   pm.addPass(createMDHLLToCL());
 }

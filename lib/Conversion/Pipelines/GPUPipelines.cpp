@@ -14,9 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mdh/Conversion/CLToGPU/GPUPipelines.h"
+#include "OptionChecks.h"
 #include "mdh/Conversion/Passes.h"
 #include "mdh/Dialect/CL/Passes.h"
-#include "OptionChecks.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OptionChecks.h"
 #include "mdh/Conversion/CLToGPU/GPUEmulation.h"
 #include "mdh/Conversion/CLToGPU/GPUPipelines.h"
 #include "mdh/Conversion/Passes.h"
 #include "mdh/Dialect/CL/Passes.h"
-#include "OptionChecks.h"
 
 #include "mlir/Pass/PassRegistry.h"
 
@@ -46,13 +46,13 @@ void mlir::mdh::registerConversionPasses() {
             warnDeprecatedPipeline(name);
           LowerToCLIROptions options;
           if (failed(options.parseFromString(text)) ||
-              failed(checkTargetSpecOption(name, options.target,
-                                           errorHandler)))
+              failed(checkTargetSpecOption(name, options.target, errorHandler)))
             return failure();
           if (options.configFallback != "error" &&
               options.configFallback != "heuristic")
-            return errorHandler(flag + ": config-fallback must be 'error' or "
-                                       "'heuristic', got '" +
+            return errorHandler(flag +
+                                ": config-fallback must be 'error' or "
+                                "'heuristic', got '" +
                                 options.configFallback + "'");
           buildLowerToCLIRPipeline(pm, options);
           return success();

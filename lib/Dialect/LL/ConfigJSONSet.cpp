@@ -6,10 +6,11 @@
 //
 // A file holds one configuration (format "mdh-config-v1") or a set of them
 // (format "mdh-configs-v1", the configurations in "configurations"). The
-// files given together are pooled, and each computation looks up the entry
-// of its computation key and target. So that one can be found without
-// reading the rest, adding a file checks only what identifies each entry;
-// the computation that takes an entry reads all of it (ConfigJSONReader.cpp).
+// files given together are pooled with texts and configurations added in
+// memory, and each computation looks up the entry of its computation key
+// and target. So that one can be found without reading the rest, adding a
+// file checks only what identifies each entry; the computation that takes
+// an entry reads all of it (ConfigJSONReader.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,16 +79,24 @@ ConfigSet::addEntry(json::Object object, StringRef source, StringRef origin,
 LogicalResult ConfigSet::addJSON(StringRef text, StringRef source,
                                  StringRef origin,
                                  function_ref<InFlightDiagnostic()> emitError) {
+  llvm::Expected<json::Value> parsed = json::parse(text);
+  if (!parsed) {
+    origins.push_back(origin.str());
+    return FieldReader(source, "", emitError).error()
+           << "malformed JSON: " << describeParseError(parsed.takeError());
+  }
+  return addJSONValue(std::move(*parsed), source, origin, emitError);
+}
+
+LogicalResult
+ConfigSet::addJSONValue(json::Value parsed, StringRef source, StringRef origin,
+                        function_ref<InFlightDiagnostic()> emitError) {
   origins.push_back(origin.str());
   FieldReader reader(source, "", emitError);
-  llvm::Expected<json::Value> parsed = json::parse(text);
-  if (!parsed)
-    return reader.error() << "malformed JSON: "
-                          << describeParseError(parsed.takeError());
-  json::Object *root = parsed->getAsObject();
+  json::Object *root = parsed.getAsObject();
   if (!root)
     return reader.error() << "expected a JSON object at the top level, got "
-                          << describeKind(*parsed);
+                          << describeKind(parsed);
   std::optional<StringRef> format = reader.stringField(*root, "format");
   if (!format)
     return failure();
@@ -126,6 +135,16 @@ LogicalResult ConfigSet::addFile(StringRef path,
   return addJSON((*file)->getBuffer(),
                  ("configuration file '" + path + "'").str(),
                  ("'" + path + "'").str(), emitError);
+}
+
+LogicalResult
+ConfigSet::addConfig(const Config &config, mdh::ComputeOp op, Attribute target,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  // Through JSON, so that an entry in memory is what the same configuration
+  // in a file would be: the same checks when it is added and read, the same
+  // messages.
+  return addJSONValue(configToJSON(config, op, target), "configuration", "",
+                      emitError);
 }
 
 FailureOr<const ConfigEntry *>

@@ -6,7 +6,6 @@
 
 #include "mdh/Dialect/LL/ConfigRules.h"
 
-
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -210,8 +209,7 @@ rules::analyze(mdh::ComputationOpInterface op, Attribute target,
 // Rules
 //===----------------------------------------------------------------------===//
 
-Problem rules::analyzeOrDie(mdh::ComputationOpInterface op,
-                           Attribute target) {
+Problem rules::analyzeOrDie(mdh::ComputationOpInterface op, Attribute target) {
   FailureOr<Problem> p =
       analyze(op, target, [&] { return op->emitError("tuning space: "); });
   if (failed(p))

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mdh/Dialect/LL/MDHLLOps.h"
 #include "mdh/Dialect/LL/ConfigVerifier.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -18,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <functional>
+#include <tuple>
 #include <unistd.h>
 
 using namespace mlir;
@@ -219,6 +220,69 @@ static void testPooling() {
                        "one for target 'cuda:sm_90'; a hint");
 }
 
+/// Configurations added in memory (what the tuner and the C API hand to
+/// --mdh-hl-to-ll): the same entries, checks and messages as a file's.
+static void testInMemory() {
+  ThreeMatVecs t;
+  if (!t.ok())
+    return;
+  ConfigSet set(&t.f.context);
+  MDH_CHECK(set.getContext() == &t.f.context);
+  // A Config object for one computation, a parsed set for the others.
+  MDH_CHECK(succeeded(
+      set.addConfig(t.smallConfig, t.small, t.target, t.f.emitter())));
+  json::Value parsed =
+      configSetToJSON({configToJSON(t.bigConfig, t.big, t.target)});
+  MDH_CHECK(succeeded(
+      set.addJSONValue(std::move(parsed), "configuration", "", t.f.emitter())));
+  MDH_CHECK_EQ(set.size(), size_t(2));
+  MDH_CHECK(t.f.errors.empty());
+  for (auto [op, expected, where] :
+       {std::tuple(t.small, t.smallConfig, "the configuration"),
+        std::tuple(t.big, t.bigConfig, "configurations[0]")}) {
+    FailureOr<const ConfigEntry *> entry =
+        set.find(op, t.target, false, "", t.f.emitter());
+    MDH_CHECK(succeeded(entry) && *entry);
+    if (failed(entry) || !*entry)
+      continue;
+    MDH_CHECK_EQ((*entry)->describe(), std::string(where));
+    FailureOr<Config> read = set.read(**entry, op, t.target, t.f.emitter());
+    MDH_CHECK(succeeded(read) && *read == expected);
+  }
+  // A configuration for another target is one for that target only.
+  MDH_CHECK(succeeded(set.addConfig(t.smallConfig, t.other,
+                                    t.f.target("cuda:sm_80"), t.f.emitter())));
+  MDH_CHECK(failed(set.find(t.other, t.target, false, "", t.f.emitter())));
+  MDH_CHECK_EQ(t.f.errors.size(), size_t(1));
+  if (!t.f.errors.empty())
+    MDH_CHECK_CONTAINS(t.f.errors.back(),
+                       "in the JSON text, the JSON text, the JSON text (3 "
+                       "configurations); there is one for target "
+                       "'cuda:sm_80'");
+  // Two for one computation: refused naming both, as for files.
+  MDH_CHECK(
+      succeeded(set.addConfig(t.bigConfig, t.small, t.target, t.f.emitter())));
+  MDH_CHECK(failed(set.find(t.small, t.target, false, "", t.f.emitter())));
+  MDH_CHECK_CONTAINS(t.f.errors.back(),
+                     "2 configurations for this computation (key " +
+                         computationKey(t.small) +
+                         ") on target 'cuda:sm_90': the configuration and "
+                         "the configuration; keep one");
+  // Parsed JSON gets every check of text.
+  t.f.errors.clear();
+  MDH_CHECK(failed(
+      set.addJSONValue(json::Array{}, "configuration", "", t.f.emitter())));
+  MDH_CHECK(failed(set.addJSONValue(json::Object{{"format", "mdh-config-v2"}},
+                                    "configuration", "", t.f.emitter())));
+  MDH_CHECK_EQ(t.f.errors.size(), size_t(2));
+  if (t.f.errors.size() == 2) {
+    MDH_CHECK_EQ(t.f.errors[0], "configuration: expected a JSON object at "
+                                "the top level, got an array");
+    MDH_CHECK_CONTAINS(t.f.errors[1], "configuration: field 'format': "
+                                      "expected \"mdh-config-v1\"");
+  }
+}
+
 static void testWriteConfigs() {
   ThreeMatVecs t;
   if (!t.ok())
@@ -267,6 +331,7 @@ int main() {
   MDH_RUN(testRefuseEntries);
   MDH_RUN(testRefuseTopLevel);
   MDH_RUN(testPooling);
+  MDH_RUN(testInMemory);
   MDH_RUN(testWriteConfigs);
   return mdh_test::failures() == 0 ? 0 : 1;
 }

@@ -13,12 +13,12 @@
 #ifndef MDH_TEST_UNIT_MDHSPACE_SPACETESTSUPPORT_H
 #define MDH_TEST_UNIT_MDHSPACE_SPACETESTSUPPORT_H
 
+#include "TestUtil.h"
 #include "mdh/Dialect/HL/MDHDialect.h"
 #include "mdh/Dialect/HL/MDHOps.h"
 #include "mdh/Dialect/LL/MDHLLAttributes.h"
 #include "mdh/Dialect/LL/MDHLLDialect.h"
 #include "mdh/Dialect/LL/TargetSpec.h"
-#include "TestUtil.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

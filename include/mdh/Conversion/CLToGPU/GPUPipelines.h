@@ -93,8 +93,9 @@ struct GPUCLOptimizationOptions
 /// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
 /// `--mdh-lower-to-clir` with the configuration files `config`, then the GPU
 /// CL-IR optimizations but those named in `disabled`
-/// (`--mdh-cl-optimize-gpu`). The first half of every HL-IR GPU pipeline:
-/// `--lower-to-*`, `mdh-run` and the C API.
+/// (`--mdh-cl-optimize-gpu`). The first half of the HL-IR GPU pipelines
+/// (`--lower-to-*`, the C API's `mdhLowerToPTX`/`mdhLowerToAMDGPU`);
+/// lib/Compiler builds the same with configurations in memory.
 void buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
                             ArrayRef<std::string> config,
                             ArrayRef<std::string> disabled = {});

@@ -175,24 +175,38 @@ struct ConfigEntry {
   std::string describe() const;
 };
 
-/// The configurations of one or more files (or texts), pooled: each
-/// computation takes the entry whose computation key and target are its
-/// own. Adding a file checks its top level and, of every entry, what
-/// identifies it (format, computation, target); the other fields of an
-/// entry are checked when a computation reads it.
+/// The configurations of one or more files, texts or objects in memory,
+/// pooled: each computation takes the entry whose computation key and
+/// target are its own. Adding configurations checks the top level and, of
+/// every entry, what identifies it (format, computation, target), whatever
+/// they come from; the other fields of an entry are checked when a
+/// computation reads it. A set in memory is how tools and libraries hand
+/// configurations to `--mdh-hl-to-ll` (`createMDHHLToLL`) without files.
 class ConfigSet {
 public:
   explicit ConfigSet(MLIRContext *context) : context(context) {}
+
+  MLIRContext *getContext() const { return context; }
 
   /// Adds the configurations of JSON text (one configuration or a set).
   /// `source` starts each message and `origin` names the text in messages
   /// (`'a.json'`; "" for JSON text).
   LogicalResult addJSON(StringRef text, StringRef source, StringRef origin,
                         function_ref<InFlightDiagnostic()> emitError);
+  /// `addJSON` of JSON parsed already (one configuration object or a set).
+  LogicalResult addJSONValue(llvm::json::Value value, StringRef source,
+                             StringRef origin,
+                             function_ref<InFlightDiagnostic()> emitError);
   /// `addJSON` of the file at `path` (`-` for stdin); an unreadable file is
   /// refused.
   LogicalResult addFile(StringRef path,
                         function_ref<InFlightDiagnostic()> emitError);
+  /// Adds `config` of `op` on `target` (a TargetAttrInterface attribute) as
+  /// `configToJSON` writes it: the computation `op` (and any equal one)
+  /// takes it on `target`. Messages about it start with `configuration`.
+  LogicalResult addConfig(const Config &config, mdh::ComputeOp op,
+                          Attribute target,
+                          function_ref<InFlightDiagnostic()> emitError);
 
   ArrayRef<ConfigEntry> entries() const { return entryList; }
   size_t size() const { return entryList.size(); }
