@@ -22,6 +22,8 @@ PACKAGES=(
   # GPU targets (compile-only checks): HIP headers and hipcc for gfx90a, the
   # AMDGPU device libraries (amdgcn/bitcode) for the rocdl path.
   hipcc libamdhip64-dev rocm-device-libs
+  # python/: the package's one run-time dependency and its tests.
+  python3-numpy python3-pytest
 )
 
 missing=()

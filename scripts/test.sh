@@ -24,3 +24,10 @@ ninja -C "$BUILD" -j2 check-mdh
 
 echo "== CTest"
 ctest --test-dir "$BUILD" --output-on-failure -j2
+
+# Debian's python3 has the python3-numpy and python3-pytest of setup.sh; a
+# python3 earlier on PATH (a virtualenv, pyenv) may lack them.
+echo "== Python (python/tests)"
+PYTHON="${MDH_PYTHON:-/usr/bin/python3}"
+MDH_LIBRARY_PATH="$BUILD/lib" MDH_BUILD_DIR="$BUILD" \
+  "$PYTHON" -m pytest -q "$ROOT/python/tests"
