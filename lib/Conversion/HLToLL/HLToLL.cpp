@@ -185,6 +185,35 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
   /// by the clones of the pass, which only read them.
   std::shared_ptr<const mdh_ll::ConfigSet> memoryConfigs;
 
+  /// A bad `target=` or `config-fallback=` on the command line is the
+  /// user's flag: reported when the pipeline is parsed, not at the module's
+  /// `file:0:0` (runOnOperation checks them again for passes built in C++).
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Base::initializeOptions(options, errorHandler)))
+      return failure();
+    if (configFallback != "error" && configFallback != "heuristic")
+      return errorHandler("--mdh-hl-to-ll: config-fallback must be 'error' "
+                          "or 'heuristic', got '" +
+                          configFallback + "'");
+    if (target.empty())
+      return success();
+    // No IR exists yet: the spec is parsed in a context of its own.
+    MLIRContext context(MLIRContext::Threading::DISABLED);
+    context.loadDialect<mdh_ll::MDHLLDialect>();
+    std::string message;
+    ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diag) {
+      message = diag.str();
+      return success();
+    });
+    if (succeeded(mdh_ll::parseTargetSpec(&context, target, [&] {
+          return mlir::emitError(UnknownLoc::get(&context));
+        })))
+      return success();
+    return errorHandler("--mdh-hl-to-ll: " + message);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
