@@ -118,6 +118,7 @@ FailureOr<CompiledKernels> mdh_run::compileKernels(ModuleOp module,
   CompileOptions options;
   options.target = target;
   options.configs.files.assign(configFiles.begin(), configFiles.end());
+  options.configs.fallback = configFallback == ConfigFallback::Heuristic;
   for (const Kernel &k : kernels)
     options.funcNames.push_back(k.getName().str());
   // The kernels keep pointing into `module` (for the reference); those

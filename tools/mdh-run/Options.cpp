@@ -43,6 +43,18 @@ cl::list<std::string> configFiles(
              "written for it); default: the heuristic's configuration"),
     cl::CommaSeparated, cl::cat(category));
 
+// As `--mdh-hl-to-ll`'s option of that name, whose "no configuration"
+// error suggests it.
+cl::opt<ConfigFallback> configFallback(
+    "config-fallback",
+    cl::desc("With --config: what a kernel without a configuration in the "
+             "files takes"),
+    cl::values(clEnumValN(ConfigFallback::Error, "error",
+                          "nothing: it is an error (default)"),
+               clEnumValN(ConfigFallback::Heuristic, "heuristic",
+                          "the heuristic's configuration")),
+    cl::init(ConfigFallback::Error), cl::cat(category));
+
 cl::opt<std::string>
     openmpLibrary("libomp",
                   cl::desc("openmp, c: the OpenMP runtime to load (default: "

@@ -15,6 +15,7 @@
 namespace mdh_run {
 
 enum class CheckMode { Auto, Full, Sampled, None };
+enum class ConfigFallback { Error, Heuristic };
 
 /// The options, defined in Options.cpp. Only `--threads` is made late (see
 /// getNumThreadsOption).
@@ -23,6 +24,7 @@ extern llvm::cl::OptionCategory category;
 extern llvm::cl::opt<std::string> inputFilename;
 extern llvm::cl::opt<std::string> target;
 extern llvm::cl::list<std::string> configFiles;
+extern llvm::cl::opt<ConfigFallback> configFallback;
 extern llvm::cl::opt<std::string> openmpLibrary;
 extern llvm::cl::list<std::string> funcNames;
 extern llvm::cl::opt<uint64_t> seed;
