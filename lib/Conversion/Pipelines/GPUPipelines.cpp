@@ -226,26 +226,23 @@ void mlir::mdh::registerGPUPipelines() {
       amdCheck("mdh-gpu-to-amdgpu", false), buildGPUToAmdPipeline);
   // The pipelines from HL-IR, each also under its deprecated name without
   // the `mdh-` prefix.
-  for (StringRef name : {"mdh-lower-to-ptx", "lower-to-ptx"})
-    registerGPUPipeline<NvidiaPipelineOptions>(
-        name,
-        describe(name, "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM "
-                       "code and PTX"),
-        nvidiaCheck(name, false, true),
-        [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-          buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
-          buildGPUToNvidiaPipeline(pm, o, /*cubin=*/false);
-        });
-  for (StringRef name : {"mdh-lower-to-cubin", "lower-to-cubin"})
-    registerGPUPipeline<NvidiaPipelineOptions>(
-        name,
-        describe(name, "Lower HL-IR (scheduled for cuda:<chip>) to host LLVM "
-                       "code and cubins"),
-        nvidiaCheck(name, true, true),
-        [](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-          buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
-          buildGPUToNvidiaPipeline(pm, o, /*cubin=*/true);
-        });
+  static constexpr StringLiteral kPTXNames[] = {"mdh-lower-to-ptx",
+                                                "lower-to-ptx"};
+  static constexpr StringLiteral kCubinNames[] = {"mdh-lower-to-cubin",
+                                                  "lower-to-cubin"};
+  for (bool cubin : {false, true})
+    for (StringRef name : cubin ? ArrayRef(kCubinNames) : ArrayRef(kPTXNames))
+      registerGPUPipeline<NvidiaPipelineOptions>(
+          name,
+          describe(name, cubin ? "Lower HL-IR (scheduled for cuda:<chip>) to "
+                                 "host LLVM code and cubins"
+                               : "Lower HL-IR (scheduled for cuda:<chip>) to "
+                                 "host LLVM code and PTX"),
+          nvidiaCheck(name, cubin, true),
+          [cubin](OpPassManager &pm, const NvidiaPipelineOptions &o) {
+            buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
+            buildGPUToNvidiaPipeline(pm, o, cubin);
+          });
   for (StringRef name : {"mdh-lower-to-amdgpu", "lower-to-amdgpu"})
     registerGPUPipeline<AmdPipelineOptions>(
         name,
