@@ -6,6 +6,10 @@
 # headers under include/mdh-c, and the C++ headers, public and generated,
 # and the GPU runtime's C headers under include/mdh.
 #
+# The libraries are exported (MDHTargets.cmake, namespace MDH::) with a
+# package configuration, lib/cmake/mdh/MDHConfig.cmake, so that another CMake
+# project links them with find_package(MDH) (test/install/consumer).
+#
 #===----------------------------------------------------------------------===#
 
 function(mdh_collect_libraries dir out)
@@ -36,9 +40,31 @@ foreach(library ${MDH_INSTALLED_LIBRARIES})
       INSTALL_RPATH "\$ORIGIN;${LLVM_LIBRARY_DIR}")
   endif()
 endforeach()
-install(TARGETS ${MDH_INSTALLED_LIBRARIES}
+# INCLUDES puts <prefix>/include on every exported target's interface: the
+# build tree uses directory-wide include_directories, which are not exported.
+install(TARGETS ${MDH_INSTALLED_LIBRARIES} EXPORT MDHTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT mdh-libraries
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT mdh-libraries)
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT mdh-libraries
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# The exported targets name MLIR's and LLVM's imported targets (`MLIR`,
+# `LLVM`: the shared libraries, MLIR_LINK_MLIR_DYLIB) in their link
+# interface; MDHConfig.cmake finds MLIR first so that these exist.
+set(MDH_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/mdh)
+install(EXPORT MDHTargets NAMESPACE MDH::
+  DESTINATION ${MDH_INSTALL_CMAKEDIR} COMPONENT mdh-libraries)
+include(CMakePackageConfigHelpers)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/MDHConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake/MDHConfig.cmake
+  INSTALL_DESTINATION ${MDH_INSTALL_CMAKEDIR}
+  PATH_VARS CMAKE_INSTALL_INCLUDEDIR)
+# Before 1.0 a minor version may change the API.
+write_basic_package_version_file(
+  ${PROJECT_BINARY_DIR}/cmake/MDHConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/cmake/MDHConfig.cmake
+  ${PROJECT_BINARY_DIR}/cmake/MDHConfigVersion.cmake
+  DESTINATION ${MDH_INSTALL_CMAKEDIR} COMPONENT mdh-libraries)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/mdh-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT mdh-headers

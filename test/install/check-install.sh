@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 #===- check-install.sh - `cmake --install` gives a working installation ---===#
 #
-#   check-install.sh <build dir> <source dir>
+#   check-install.sh <build dir> <source dir> [<C++ compiler> [<linker>]]
 #
 # Installs the build tree into a fresh prefix and checks that the tools, the
-# libraries and the headers are there and that the installed tools run on
-# their own (their RPATH finds libMLIR.so; nothing points back into the
-# build tree's test outputs): every tool answers --version, mdh-opt lowers
-# and emits a kernel, mdh-run runs one with its self-check.
+# libraries, the headers and the CMake package are there and that the
+# installed tools run on their own (their RPATH finds libMLIR.so; nothing
+# points back into the build tree's test outputs): every tool answers
+# --version, mdh-opt lowers and emits a kernel, mdh-run runs one with its
+# self-check. Then the consumer project (consumer/) is configured with
+# find_package(MDH) against the prefix alone, built with the given compiler
+# and linker (lld: -fuse-ld=lld), and lowers a kernel to CL-IR.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 BUILD="$1"
 SRC="$2"
+CXX_COMPILER="${3:-c++}"
+LINKER="${4:-}"
 PREFIX="$(mktemp -d)"
-trap 'rm -rf "$PREFIX"' EXIT
+CONSUMER="$(mktemp -d)"
+trap 'rm -rf "$PREFIX" "$CONSUMER"' EXIT
 
 cmake --install "$BUILD" --prefix "$PREFIX" >/dev/null
 fail=0
@@ -35,6 +41,9 @@ for header in mdh-c/Dialects.h mdh-c/Host.h mdh-c/GPU.h \
   mdh/InitMDH.h mdh/Dialect/HL/MDHOps.h mdh/gpu_runtime.h \
   mdh/Dialect/HL/MDHOps.h.inc mdh/Support/Version.h; do
   need "include/$header"
+done
+for file in MDHConfig.cmake MDHConfigVersion.cmake MDHTargets.cmake; do
+  need "lib/cmake/mdh/$file"
 done
 ((fail == 0)) || exit 1
 
@@ -58,4 +67,26 @@ expect "mdh-translate --emit-c" "#pragma omp" \
   "$("$PREFIX/bin/mdh-translate" --emit-c <<<"$clir")"
 expect "mdh-run" " OK$" \
   "$("$PREFIX/bin/mdh-run" "$MV" --target=openmp --reps=1)"
+
+# The consumer sees the installed tree only: CMAKE_PREFIX_PATH is the
+# prefix, and the source and build trees are nowhere on its command line.
+linker_flags=()
+if [[ -n "$LINKER" ]]; then
+  linker_flags=("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=$LINKER")
+fi
+configured="$(cmake -G Ninja -S "$SRC/test/install/consumer" -B "$CONSUMER" \
+  -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_CXX_COMPILER="$CXX_COMPILER" \
+  "${linker_flags[@]}" 2>&1)" || {
+  echo "$configured" >&2
+  exit 1
+}
+expect "consumer: find_package(MDH)" "Using MDHConfig.cmake .* in: $PREFIX/lib/cmake/mdh" \
+  "$configured"
+built="$(ninja -C "$CONSUMER" -j2 2>&1)" || {
+  echo "$built" >&2
+  exit 1
+}
+lowered="$("$CONSUMER/mdh-consumer" "$MV")"
+expect "consumer" "mdh_cl.par_for" "$lowered"
+expect "consumer" "^mdh-consumer: [0-9]* mdh_cl ops$" "$lowered"
 echo "check-install: OK ($PREFIX)"
