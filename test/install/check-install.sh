@@ -33,8 +33,8 @@ need() {
 for tool in mdh-opt mdh-run mdh-translate mdh-tune; do
   need "bin/$tool"
 done
-for lib in libMDHCAPI.so libMDHHL.a libMDHLL.a libMDHCL.a libMDHPipelines.a \
-  libMDHRegistration.a libMDHSupport.a libmdh_cuda_runtime.so; do
+for lib in libMDHCAPI.so libMDHPlugin.so libMDHHL.a libMDHLL.a libMDHCL.a \
+  libMDHPipelines.a libMDHRegistration.a libMDHSupport.a libmdh_cuda_runtime.so; do
   need "lib/$lib"
 done
 for header in mdh-c/Dialects.h mdh-c/Host.h mdh-c/GPU.h \
@@ -67,6 +67,17 @@ expect "mdh-translate --emit-c" "#pragma omp" \
   "$("$PREFIX/bin/mdh-translate" --emit-c <<<"$clir")"
 expect "mdh-run" " OK$" \
   "$("$PREFIX/bin/mdh-run" "$MV" --target=openmp --reps=1)"
+
+# The installed plugin loads into the packaged upstream mlir-opt (it links
+# the libMLIR.so that mlir-opt links) and runs the host pipeline.
+UPSTREAM_OPT="$(command -v mlir-opt-22 || true)"
+if [[ -n "$UPSTREAM_OPT" ]]; then
+  PLUGIN="$PREFIX/lib/libMDHPlugin.so"
+  expect "mlir-opt-22 with libMDHPlugin.so" "omp.parallel" \
+    "$("$UPSTREAM_OPT" --load-dialect-plugin="$PLUGIN" \
+      --load-pass-plugin="$PLUGIN" "$MV" \
+      --pass-pipeline='builtin.module(mdh-lower-to-clir{target=openmp},mdh-host-to-llvm)')"
+fi
 
 # The consumer sees the installed tree only: CMAKE_PREFIX_PATH is the
 # prefix, and the source and build trees are nowhere on its command line.

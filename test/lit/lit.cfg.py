@@ -42,6 +42,30 @@ config.substitutions.append(
      os.path.join(config.mdh_obj_root, "test", "unit", "mdh-space",
                   "mdh-space-sample")))
 
+# The packaged upstream mlir-opt (LLVM 22), for the tests that load
+# lib/Plugin's libMDHPlugin.so into it (`REQUIRES: upstream-mlir-opt`;
+# UNSUPPORTED when it is missing or cannot load plugins).
+import shutil
+import subprocess
+
+_upstream_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+if not os.access(_upstream_opt, os.X_OK):
+    _upstream_opt = shutil.which("mlir-opt-22")
+try:
+    _upstream_help = _upstream_opt and subprocess.run(
+        [_upstream_opt, "--help"], capture_output=True, text=True,
+        timeout=60).stdout
+except (OSError, subprocess.TimeoutExpired):
+    _upstream_help = ""
+if _upstream_help and "--load-dialect-plugin" in _upstream_help:
+    config.available_features.add("upstream-mlir-opt")
+    config.substitutions.append(("%upstream_mlir_opt", _upstream_opt))
+config.substitutions.append(
+    ("%mdh_plugin",
+     os.path.join(config.mdh_obj_root, "lib",
+                  "libMDHPlugin" + (".dylib" if sys.platform == "darwin"
+                                    else ".so"))))
+
 # GPU toolchains, for the tests that assemble GPU code: `ptxas` on PATH or
 # in the CUDA toolkit (UNSUPPORTED without it).
 import shutil
