@@ -38,11 +38,71 @@ def _dtypes(type_):
     return [np.dtype(type_.dtype)]
 
 
+def _numpy_version():
+    parts = []
+    for part in np.__version__.split(".")[:2]:
+        digits = "".join(c for c in part if c.isdigit())
+        parts.append(int(digits or 0))
+    return tuple(parts)
+
+
+# From NumPy 2.1 on, np.from_dlpack reads DLPack 1.0's read-only flag.
+_NUMPY_READS_DLPACK_READ_ONLY = _numpy_version() >= (2, 1)
+
+
+# DLPack device types the host reads: kDLCPU, kDLCUDAHost, kDLROCMHost.
+_DLPACK_HOST_DEVICES = (1, 3, 11)
+
+
+def _as_array(obj, name, type_, shape):
+    """A NumPy view of `obj`'s memory, never a copy, and whether it came
+    through DLPack. Takes NumPy arrays, objects with __array_interface__ or
+    __array_struct__, the buffer protocol (memoryview, array.array,
+    bytearray, ...) and __dlpack__ (PyTorch CPU tensors, ...); anything else
+    (a list, which would need a copy) is refused."""
+    if isinstance(obj, np.ndarray):
+        return obj, False
+    if hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__"):
+        # These describe existing memory: asarray wraps it, it never copies.
+        return np.asarray(obj), False
+    try:
+        buffer = memoryview(obj)
+    except TypeError:
+        buffer = None
+    if buffer is not None:
+        return np.asarray(buffer), False
+    if hasattr(obj, "__dlpack__"):
+        from_dlpack = getattr(np, "from_dlpack", None)
+        if from_dlpack is None:
+            raise TypeError(f"{name!r} is a DLPack object, but NumPy {np.__version__} has no from_dlpack (1.22 or later has)")
+        device = getattr(obj, "__dlpack_device__", None)
+        if device is not None:
+            kind, index = device()
+            if int(kind) not in _DLPACK_HOST_DEVICES:
+                raise TypeError(
+                    f"{name!r} ({type(obj).__name__}) is not in host memory (DLPack device type "
+                    f"{int(kind)}, device {index}); copy it to the host first"
+                )
+        try:
+            return from_dlpack(obj), True
+        except (BufferError, RuntimeError, TypeError, ValueError) as error:
+            raise TypeError(
+                f"{name!r} ({type(obj).__name__}) cannot be read as a host array through DLPack: {error}"
+            ) from error
+    raise TypeError(
+        f"{name!r} must be an array of shape {tuple(shape)} and dtype {_dtypes(type_)[0]} "
+        "(NumPy, or an object with the buffer protocol, __array_interface__ or __dlpack__), "
+        f"got {type(obj).__name__}"
+    )
+
+
 class Kernel:
-    """A compiled computation. Call it on NumPy arrays: the inputs in the
-    order of the input view, then optionally the outputs (allocated, zeroed,
-    when left out); keywords name buffers. Returns the output arrays (one
-    array when there is one output)."""
+    """A compiled computation. Call it on arrays: the inputs in the order of
+    the input view, then optionally the outputs (allocated, zeroed, when left
+    out); keywords name buffers. NumPy arrays, or any object with the buffer
+    protocol, __array_interface__ or __dlpack__, used in place (never
+    copied). Returns the outputs, the objects given or the arrays allocated
+    (one when there is one output)."""
 
     def __init__(self, computation, target, config, num_threads):
         if not isinstance(computation, Computation):
@@ -167,11 +227,7 @@ class Kernel:
     # --- running ---
 
     def _check(self, array, name, type_, shape, output):
-        if not isinstance(array, np.ndarray):
-            raise TypeError(
-                f"{name!r} must be a NumPy array of shape {shape} and dtype "
-                f"{_dtypes(type_)[0]}, got {type(array).__name__}"
-            )
+        array, dlpack = _as_array(array, name, type_, shape)
         allowed = _dtypes(type_)
         if array.dtype not in allowed:
             raise TypeError(
@@ -186,8 +242,13 @@ class Kernel:
             )
         if not array.flags["ALIGNED"]:
             raise ValueError(f"{name!r} is not aligned for {type_}")
-        if output and not array.flags["WRITEABLE"]:
+        # NumPy before 2.1 marks every DLPack import read-only, having no
+        # flag to read (legacy DLPack cannot say; exporters such as NumPy
+        # refuse to export read-only memory), so only its flag counts there.
+        writable = array.flags["WRITEABLE"] or (dlpack and not _NUMPY_READS_DLPACK_READ_ONLY)
+        if output and not writable:
             raise ValueError(f"output {name!r} is read-only")
+        return array
 
     def __call__(self, *arrays, **named):
         if self._host is None:
@@ -215,10 +276,10 @@ class Kernel:
                 if not output:
                     raise TypeError(f"{comp.name} is missing input {name!r}")
                 array = np.zeros(shape, dtype=_dtypes(type_)[0])
-            self._check(array, name, type_, shape, output)
+            view = self._check(array, name, type_, shape, output)
             if output:
                 outputs.append(array)
-            pointers.append(array.ctypes.data)
+            pointers.append(view.ctypes.data)
         c_pointers = (_capi.ctypes.c_void_p * len(pointers))(*pointers)
         with self._lock:
             result = self._lib.mdhHostModuleRun(
@@ -252,7 +313,8 @@ def compile(computation, target="openmp", config=None, num_threads=0):
     """Compiles `computation` for `target` (openmp, openmp:host, cuda[:chip],
     hip[:chip], with ,fact=value overrides) with `config` (None: the default
     heuristic's; a dict or JSON text of docs/config-json.md). Host targets
-    are JIT-compiled and run on NumPy arrays; GPU targets give their source
-    and IR only (running them is not supported yet). `num_threads`: OpenMP
-    threads per run, 0 for the runtime's choice."""
+    are JIT-compiled and run on NumPy arrays (or buffer-protocol and DLPack
+    objects, in place); GPU targets give their source and IR only (running
+    them is not supported yet). `num_threads`: OpenMP threads per run, 0 for
+    the runtime's choice."""
     return Kernel(computation, target, config, num_threads)
