@@ -108,9 +108,11 @@ void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
 
 void mlir::mdh::buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
                                        ArrayRef<std::string> config,
-                                       ArrayRef<std::string> disabled) {
+                                       ArrayRef<std::string> disabled,
+                                       StringRef configFallback) {
   LowerToCLIROptions clir;
   clir.target = target.str();
+  clir.configFallback = configFallback.str();
   for (const std::string &file : config)
     clir.config.push_back(file);
   buildLowerToCLIRPipeline(pm, clir);
@@ -153,6 +155,20 @@ void registerGPUPipeline(
         handler(Options());
       });
 }
+/// Checks `config-fallback=` of pipeline `name`, which only the pipelines
+/// from HL-IR (`fromHL`) take.
+LogicalResult checkConfigFallback(StringRef name, bool fromHL, StringRef value,
+                                  ErrorHandler error) {
+  if (value != "error" && value != "heuristic")
+    return error("--" + name + ": config-fallback must be 'error' or " +
+                 "'heuristic', got '" + value + "'");
+  if (!fromHL && value != "error")
+    return error("--" + name +
+                 ": config-fallback= applies to HL-IR input (use the "
+                 "mdh-lower-to-* pipelines)");
+  return success();
+}
+
 /// The description of pipeline `name`: `description`, or for a deprecated
 /// name, which one to use instead.
 std::string describe(StringRef name, StringRef description) {
@@ -174,6 +190,8 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "the mdh-lower-to-* pipelines)");
+      if (failed(checkConfigFallback(name, fromHL, o.configFallback, error)))
+        return failure();
       // From HL-IR, the chip is also the target of the schedule: a bad one
       // is the user's flag, not an error of some inner pass at the module.
       // (From CL-IR, --mdh-gpu-attach-target reports it at each kernel.)
@@ -197,6 +215,8 @@ void mlir::mdh::registerGPUPipelines() {
         return error("--" + name +
                      ": config= and disable= apply to HL-IR input (use "
                      "--mdh-lower-to-amdgpu)");
+      if (failed(checkConfigFallback(name, fromHL, o.configFallback, error)))
+        return failure();
       if (fromHL &&
           (failed(checkChipOption(name, "amd", o.chip, error)) ||
            failed(checkTargetSpecOption(name, "hip:" + o.chip, error))))
@@ -240,7 +260,8 @@ void mlir::mdh::registerGPUPipelines() {
                                  "host LLVM code and PTX"),
           nvidiaCheck(name, cubin, true),
           [cubin](OpPassManager &pm, const NvidiaPipelineOptions &o) {
-            buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable);
+            buildHLToGPUCLPipeline(pm, "cuda:" + o.chip, o.config, o.disable,
+                                   o.configFallback);
             buildGPUToNvidiaPipeline(pm, o, cubin);
           });
   for (StringRef name : {"mdh-lower-to-amdgpu", "lower-to-amdgpu"})
@@ -250,7 +271,8 @@ void mlir::mdh::registerGPUPipelines() {
                        "code and AMDGPU kernels"),
         amdCheck(name, true),
         [](OpPassManager &pm, const AmdPipelineOptions &o) {
-          buildHLToGPUCLPipeline(pm, "hip:" + o.chip, o.config, o.disable);
+          buildHLToGPUCLPipeline(pm, "hip:" + o.chip, o.config, o.disable,
+                                 o.configFallback);
           buildGPUToAmdPipeline(pm, o);
         });
   registerGPUPipeline<GPUCLOptimizationOptions>(

@@ -43,6 +43,11 @@ struct NvidiaPipelineOptions : PassPipelineOptions<NvidiaPipelineOptions> {
       *this, "config",
       llvm::cl::desc("JSON configuration files (HL-IR pipelines only); "
                      "default: the heuristic's configuration")};
+  PassOptions::Option<std::string> configFallback{
+      *this, "config-fallback",
+      llvm::cl::desc("A computation without a configuration in the config "
+                     "files: 'error' or 'heuristic' (HL-IR pipelines only)"),
+      llvm::cl::init("error")};
   PassOptions::ListOption<std::string> disable{
       *this, "disable",
       llvm::cl::desc("GPU CL-IR optimizations to leave out (HL-IR pipelines "
@@ -74,6 +79,11 @@ struct AmdPipelineOptions : PassPipelineOptions<AmdPipelineOptions> {
       *this, "config",
       llvm::cl::desc("JSON configuration files (HL-IR pipeline only); "
                      "default: the heuristic's configuration")};
+  PassOptions::Option<std::string> configFallback{
+      *this, "config-fallback",
+      llvm::cl::desc("A computation without a configuration in the config "
+                     "files: 'error' or 'heuristic' (HL-IR pipeline only)"),
+      llvm::cl::init("error")};
   PassOptions::ListOption<std::string> disable{
       *this, "disable",
       llvm::cl::desc("GPU CL-IR optimizations to leave out (HL-IR pipeline "
@@ -91,14 +101,16 @@ struct GPUCLOptimizationOptions
 };
 
 /// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
-/// `--mdh-lower-to-clir` with the configuration files `config`, then the GPU
-/// CL-IR optimizations but those named in `disabled`
-/// (`--mdh-cl-optimize-gpu`). The first half of the HL-IR GPU pipelines
-/// (`--lower-to-*`, the C API's `mdhLowerToPTX`/`mdhLowerToAMDGPU`);
-/// lib/Compiler builds the same with configurations in memory.
+/// `--mdh-lower-to-clir` with the configuration files `config` (and
+/// `config-fallback=configFallback`), then the GPU CL-IR optimizations but
+/// those named in `disabled` (`--mdh-cl-optimize-gpu`). The first half of
+/// the HL-IR GPU pipelines (`--mdh-lower-to-*`, the C API's
+/// `mdhLowerToPTX`/`mdhLowerToAMDGPU`); lib/Compiler builds the same with
+/// configurations in memory.
 void buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
                             ArrayRef<std::string> config,
-                            ArrayRef<std::string> disabled = {});
+                            ArrayRef<std::string> disabled = {},
+                            StringRef configFallback = "error");
 
 /// Checks that `disabled` names GPU CL-IR optimizations; the error names
 /// `pipeline` and the first bad name.
