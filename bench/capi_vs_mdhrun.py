@@ -31,10 +31,12 @@ import ctypes
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from alternate import alternate, run_mdh_run  # noqa: E402
 
 
 class _Handle(ctypes.Structure):
@@ -174,20 +176,6 @@ def run_capi(args):
     return json.loads(out)["median_ms"]
 
 
-def run_mdh_run(args):
-    out = subprocess.run(
-        [os.path.join(args.build, "bin", "mdh-run"), args.file,
-         "--target=openmp", "--func=" + args.func, "--reps=" + str(args.reps),
-         "--threads=" + str(args.threads), "--check=none", "--json"],
-        check=True, capture_output=True, text=True).stdout
-    return json.loads(out)["kernels"][0]["median_ms"]
-
-
-def summary(times):
-    return (f"median {statistics.median(times):8.3f} ms  "
-            f"min {min(times):8.3f}  max {max(times):8.3f}")
-
-
 def main():
     parser = argparse.ArgumentParser(
         description="Time one kernel through the C API and through mdh-run "
@@ -214,24 +202,8 @@ def main():
     print(f"# {args.func} ({os.path.relpath(args.file)}), {args.threads} "
           f"thread(s), {args.rounds} rounds of {args.reps} timed runs per "
           f"process")
-    capi, mdh_run = [], []
-    for r in range(args.rounds):
-        order = [("capi", run_capi), ("mdh-run", run_mdh_run)]
-        if r % 2:
-            order.reverse()
-        row = {}
-        for label, run in order:
-            row[label] = run(args)
-        capi.append(row["capi"])
-        mdh_run.append(row["mdh-run"])
-        print(f"round {r + 1}: C API {row['capi']:8.3f} ms   "
-              f"mdh-run {row['mdh-run']:8.3f} ms   "
-              f"(first: {order[0][0]})")
-    print(f"C API    {summary(capi)}")
-    print(f"mdh-run  {summary(mdh_run)}")
-    ratio = statistics.median(capi) / statistics.median(mdh_run)
-    print(f"ratio C API / mdh-run (medians): {ratio:.3f}")
-
+    alternate(args.rounds, "C API", lambda: run_capi(args),
+              lambda: run_mdh_run(args))
 
 if __name__ == "__main__":
     main()

@@ -41,11 +41,13 @@
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from alternate import alternate, run_mdh_run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -130,21 +132,6 @@ def run_python(args):
     return json.loads(out)["median_ms"]
 
 
-def run_mdh_run(args):
-    out = subprocess.run(
-        [os.path.join(args.build, "bin", "mdh-run"), args.file,
-         "--target=openmp", "--func=" + args.func, "--config=" + args.config,
-         "--reps=" + str(args.reps), "--threads=" + str(args.threads),
-         "--check=none", "--json"],
-        check=True, capture_output=True, text=True).stdout
-    return json.loads(out)["kernels"][0]["median_ms"]
-
-
-def summary(times):
-    return (f"median {statistics.median(times):8.3f} ms  "
-            f"min {min(times):8.3f}  max {max(times):8.3f}")
-
-
 def main():
     parser = argparse.ArgumentParser(
         description="Time MatMul from Python (mdh.compile, kernel(A, B, C)) "
@@ -188,25 +175,9 @@ def main():
               f"per process, NumPy huge pages "
               f"{'off' if args.no_hugepages else 'on (its default)'}")
         print(f"# the same configuration for both (tiles {tiles})")
-        python, mdh_run = [], []
-        for r in range(args.rounds):
-            order = [("python", run_python), ("mdh-run", run_mdh_run)]
-            if r % 2:
-                order.reverse()
-            row = {}
-            for label, run in order:
-                row[label] = run(args)
-            python.append(row["python"])
-            mdh_run.append(row["mdh-run"])
-            print(f"round {r + 1}: Python {row['python']:8.3f} ms   "
-                  f"mdh-run {row['mdh-run']:8.3f} ms   "
-                  f"(first: {order[0][0]})", flush=True)
-    print(f"Python   {summary(python)}")
-    print(f"mdh-run  {summary(mdh_run)}")
-    ratio = statistics.median(python) / statistics.median(mdh_run)
-    print(f"ratio Python / mdh-run (medians): {ratio:.3f} "
-          f"(issue 16's bar: at most 1.02)")
-
+        alternate(args.rounds, "Python", lambda: run_python(args),
+                  lambda: run_mdh_run(args, ["--config=" + args.config]),
+                  " (issue 16's bar: at most 1.02)")
 
 if __name__ == "__main__":
     main()
