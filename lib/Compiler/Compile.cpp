@@ -153,11 +153,12 @@ FailureOr<CompileResult> Compilation::c() {
 }
 
 FailureOr<CompileResult> Compilation::gpu(Attribute target) {
-  // HL -> GPU CL-IR with the optimizations, as --mdh-lower-to-ptx/amdgpu
-  // (buildHLToGPUCLPipeline) but with the configurations in memory.
+  // HL -> GPU CL-IR with the optimizations, as --mdh-lower-to-ptx/amdgpu.
   auto buildHLToCL = [&](OpPassManager &pm) {
-    buildLowerToCLIR(pm, options.target, options.configs);
-    mdh_cl::buildGPUCLOptimizationPipeline(pm, options.disabledPasses);
+    const ConfigOptions &configs = options.configs;
+    buildHLToGPUCLPipeline(
+        pm, options.target, configs.files, options.disabledPasses,
+        configs.fallback ? "heuristic" : "error", configs.set);
   };
   if (options.emulate)
     return jit([&](OpPassManager &pm) {

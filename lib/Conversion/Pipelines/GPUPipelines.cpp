@@ -106,16 +106,16 @@ void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
   }
 }
 
-void mlir::mdh::buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
-                                       ArrayRef<std::string> config,
-                                       ArrayRef<std::string> disabled,
-                                       StringRef configFallback) {
+void mlir::mdh::buildHLToGPUCLPipeline(
+    OpPassManager &pm, StringRef target, ArrayRef<std::string> config,
+    ArrayRef<std::string> disabled, StringRef configFallback,
+    std::shared_ptr<const mdh_ll::ConfigSet> configs) {
   LowerToCLIROptions clir;
   clir.target = target.str();
   clir.configFallback = configFallback.str();
   for (const std::string &file : config)
     clir.config.push_back(file);
-  buildLowerToCLIRPipeline(pm, clir);
+  buildLowerToCLIRPipeline(pm, clir, std::move(configs));
   mdh_cl::buildGPUCLOptimizationPipeline(pm, disabled);
 }
 

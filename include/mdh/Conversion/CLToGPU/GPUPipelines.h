@@ -16,9 +16,15 @@
 
 #include "mlir/Pass/PassOptions.h"
 
+#include <memory>
+
 namespace mlir {
 class DialectRegistry;
 class OpPassManager;
+
+namespace mdh_ll {
+class ConfigSet;
+} // namespace mdh_ll
 
 namespace mdh {
 
@@ -101,16 +107,16 @@ struct GPUCLOptimizationOptions
 };
 
 /// HL-IR -> GPU CL-IR for `target` (`cuda:<chip>`, `hip:<chip>`):
-/// `--mdh-lower-to-clir` with the configuration files `config` (and
-/// `config-fallback=configFallback`), then the GPU CL-IR optimizations but
-/// those named in `disabled` (`--mdh-cl-optimize-gpu`). The first half of
-/// the HL-IR GPU pipelines (`--mdh-lower-to-*`, the C API's
-/// `mdhLowerToPTX`/`mdhLowerToAMDGPU`); lib/Compiler builds the same with
-/// configurations in memory.
-void buildHLToGPUCLPipeline(OpPassManager &pm, StringRef target,
-                            ArrayRef<std::string> config,
-                            ArrayRef<std::string> disabled = {},
-                            StringRef configFallback = "error");
+/// `--mdh-lower-to-clir` with the configuration files `config`, the set
+/// `configs` in memory and `config-fallback=configFallback`, then the GPU
+/// CL-IR optimizations but those named in `disabled`
+/// (`--mdh-cl-optimize-gpu`). The first half of the HL-IR GPU pipelines
+/// (`--mdh-lower-to-*`, the C API's `mdhLowerToPTX`/`mdhLowerToAMDGPU`) and
+/// of lib/Compiler's GPU targets.
+void buildHLToGPUCLPipeline(
+    OpPassManager &pm, StringRef target, ArrayRef<std::string> config,
+    ArrayRef<std::string> disabled = {}, StringRef configFallback = "error",
+    std::shared_ptr<const mdh_ll::ConfigSet> configs = nullptr);
 
 /// Checks that `disabled` names GPU CL-IR optimizations; the error names
 /// `pipeline` and the first bad name.
