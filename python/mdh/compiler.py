@@ -235,7 +235,11 @@ class Kernel:
                 f"(expected dtype {' or '.join(map(str, allowed))})"
             )
         if array.shape != tuple(shape):
-            raise ValueError(f"{name!r} has shape {array.shape}, but the buffer has shape {tuple(shape)}")
+            raise ValueError(
+                f"{name!r} has shape {array.shape}, but the buffer has shape {tuple(shape)} "
+                f"(the computation's function signature; a view's buffer takes the extent its "
+                f"index functions reach unless declared with mdh.buffer([...], shape=...))"
+            )
         if not array.flags["C_CONTIGUOUS"]:
             raise ValueError(
                 f"{name!r} is not C-contiguous (strides {array.strides}); pass np.ascontiguousarray({name})"
