@@ -6,7 +6,8 @@
 //
 // Private to lib/CAPI: the `config` argument of the C API (`mdhLowerToCLIR`,
 // `mdhHostCompile`) as configurations for lib/Compiler, and
-// `--mdh-lower-to-clir` with it.
+// `--mdh-lower-to-clir` with it; the OpenMP runtime of the host entry
+// points.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+
+#include <string>
 
 namespace mlir::mdh::capi {
 
@@ -33,6 +36,11 @@ FailureOr<ConfigOptions> parseConfigArgument(ModuleOp module, StringRef config);
 /// reported as diagnostics of the module's context.
 LogicalResult runLowerToCLIR(ModuleOp module, StringRef target,
                              StringRef config);
+
+/// The OpenMP runtime that host code compiled through the C API calls
+/// (`mdhHostCompile`, `mdhTune`), loaded into the process on the first call;
+/// null, with the reason in `error`, when it cannot be loaded.
+const OpenMPRuntime *getOpenMPRuntime(std::string &error);
 
 } // namespace mlir::mdh::capi
 

@@ -48,7 +48,8 @@ from ._scalar import (
     sqrt,
     tanh,
 )
-from .compiler import Kernel, compile
+from ._tune import ProgressBar, TuneProgress, TuningInterrupted
+from .compiler import Kernel, compile, tune
 from .dsl import (
     Combiner,
     Computation,

@@ -47,6 +47,8 @@ MlirPassManager = _handle("MlirPassManager")
 MlirOpPassManager = _handle("MlirOpPassManager")
 MlirIdentifier = _handle("MlirIdentifier")
 MdhHostModule = _handle("MdhHostModule")
+MdhTuneOptions = _handle("MdhTuneOptions")
+MdhGpuModule = _handle("MdhGpuModule")
 
 
 class MlirStringRef(ctypes.Structure):
@@ -69,11 +71,29 @@ class MlirLogicalResult(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int8)]
 
 
+class MdhTuneProgress(ctypes.Structure):
+    """Where a search stands (mdh-c/Tune.h)."""
+
+    _fields_ = [
+        ("evaluations", ctypes.c_uint64),
+        ("failures", ctypes.c_uint64),
+        ("elapsedSeconds", ctypes.c_double),
+        ("budgetSeconds", ctypes.c_double),
+        ("maxEvaluations", ctypes.c_uint64),
+        ("bestSeconds", ctypes.c_double),
+        ("defaultSeconds", ctypes.c_double),
+        ("cancelled", ctypes.c_bool),
+    ]
+
+
 # void (*)(MlirStringRef, void *)
 StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_void_p)
 # MlirLogicalResult (*)(MlirDiagnostic, void *). ctypes callbacks cannot
 # return structs; MlirLogicalResult is one int8_t, returned like an int8_t.
 DiagnosticHandler = ctypes.CFUNCTYPE(ctypes.c_int8, ctypes.c_void_p, ctypes.c_void_p)
+
+# bool (*)(const MdhTuneProgress *, void *)
+TuneProgressCallback = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.POINTER(MdhTuneProgress), ctypes.c_void_p)
 
 _SEVERITY = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 
@@ -137,6 +157,38 @@ _SIGNATURES = {
 # Entry points that a library may lack (older builds); looked up on use.
 _OPTIONAL = {
     "mdhHostModuleGetLLVMIR": (None, [MdhHostModule, StringCallback, ctypes.c_void_p]),
+    # mdh-c/GPU.h: kernels run on a device
+    "mdhGpuCompile": (MdhGpuModule, [MlirModule, MlirStringRef, MlirStringRef]),
+    "mdhGpuModuleDestroy": (None, [MdhGpuModule]),
+    "mdhGpuModuleGetDeviceName": (None, [MdhGpuModule, StringCallback, ctypes.c_void_p]),
+    "mdhGpuModuleRun": (
+        MlirLogicalResult,
+        [MdhGpuModule, MlirStringRef, ctypes.POINTER(ctypes.c_void_p), ctypes.c_ssize_t],
+    ),
+    # mdh-c/Tune.h
+    "mdhTuneOptionsCreate": (MdhTuneOptions, []),
+    "mdhTuneOptionsDestroy": (None, [MdhTuneOptions]),
+    "mdhTuneOptionsSetBudgetSeconds": (None, [MdhTuneOptions, ctypes.c_double]),
+    "mdhTuneOptionsSetMaxEvaluations": (None, [MdhTuneOptions, ctypes.c_uint64]),
+    "mdhTuneOptionsSetTechnique": (None, [MdhTuneOptions, MlirStringRef]),
+    "mdhTuneOptionsSetSeed": (None, [MdhTuneOptions, ctypes.c_uint64]),
+    "mdhTuneOptionsSetNumThreads": (None, [MdhTuneOptions, ctypes.c_int]),
+    "mdhTuneOptionsSetRemeasureRounds": (None, [MdhTuneOptions, ctypes.c_uint]),
+    "mdhTuneOptionsSetProgressCallback": (None, [MdhTuneOptions, TuneProgressCallback, ctypes.c_void_p]),
+    "mdhTuneOptionsSetCancelFlag": (None, [MdhTuneOptions, ctypes.POINTER(ctypes.c_int)]),
+    "mdhTuneOptionsSetLogCallback": (None, [MdhTuneOptions, StringCallback, ctypes.c_void_p]),
+    "mdhTune": (
+        MlirLogicalResult,
+        [
+            MlirModule,
+            MlirStringRef,
+            MlirStringRef,
+            MdhTuneOptions,
+            StringCallback,
+            ctypes.c_void_p,
+            ctypes.POINTER(MdhTuneProgress),
+        ],
+    ),
 }
 
 

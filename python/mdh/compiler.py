@@ -8,6 +8,7 @@ forms. Every failure raises MDHError with the C API's diagnostics.
 
 import json
 import threading
+import warnings
 
 import numpy as np
 
@@ -121,6 +122,9 @@ class Kernel:
         self._context = _capi.Context()
         self._lib = self._context.lib
         self._host = None
+        self._gpu = None
+        self.tuning = None
+        self.tuning_log = None
         self._hl_ir = computation.hl_ir()
         if config is None:
             self.config = self._default_config()
@@ -224,6 +228,44 @@ class Kernel:
         fn(self._host, sink.callback, None)
         return sink.text()
 
+    # --- tuning ---
+
+    def tune(self, budget=10, *, max_evals=None, technique="bandit", seed=1, num_threads=None,
+             remeasure=5, progress=None, callback=None):
+        """Auto-tunes the computation on this host and returns a new Kernel
+        compiled with the best configuration found (host targets only; the
+        C API's mdhTune, the driver of mdh-tune). `budget`: seconds of search
+        (None: no time limit), `max_evals`: evaluations (None: no limit);
+        the search stops at the first one spent, then re-measures the default
+        and the best configuration `remeasure` times. `technique`: random,
+        annealing, pattern or bandit. `num_threads`: the OpenMP threads the
+        configuration is tuned for (None: this kernel's; 0: one per hardware
+        thread). `progress`: a progress bar on stderr (None: when stderr is a
+        terminal). `callback(mdh.TuneProgress)` is called after every
+        evaluation; returning False stops the search. Ctrl-C stops it too,
+        keeping the best configuration so far (with a TuningInterrupted
+        warning). The result has `config`, `tuning` (the "tuning" object of
+        the configuration, with "cancelled") and `tuning_log` (the CSV log
+        of mdh-tune --log)."""
+        from . import _tune
+
+        threads = self.num_threads if num_threads is None else num_threads
+        with self._lock:
+            config, log, info, interrupted = _tune.tune_kernel(
+                self, budget, max_evals, technique, seed, threads, remeasure, progress, callback
+            )
+        if interrupted:
+            warnings.warn(
+                f"tuning {self.computation.name!r} interrupted after {info.get('evaluations', 0)} "
+                "evaluations; using the best configuration so far",
+                _tune.TuningInterrupted,
+                stacklevel=2,
+            )
+        tuned = Kernel(self.computation, self.target, config, threads)
+        tuned.tuning = info
+        tuned.tuning_log = log
+        return tuned
+
     # --- running ---
 
     def _check(self, array, name, type_, shape, output):
@@ -254,12 +296,34 @@ class Kernel:
             raise ValueError(f"output {name!r} is read-only")
         return array
 
+    def _gpu_module(self):
+        """The kernels compiled for and loaded on the device, on the first
+        run (compiling for a GPU target needs no device: source() and the IR
+        work anywhere)."""
+        if self._gpu is None:
+            module = self._parse()
+            try:
+                handle = self._lib.mdhGpuCompile(
+                    module.handle, MlirStringRef.of(self.target), MlirStringRef.of(self.config)
+                )
+            finally:
+                module.close()
+            if not handle.ptr:
+                self._context.fail(f"compiling {self.computation.name!r} for a device ({self.target!r}) failed")
+            self._gpu = handle
+        return self._gpu
+
+    @property
+    def device(self):
+        """The name of the GPU the kernel runs on (GPU targets; compiles and
+        loads the kernel on first use)."""
+        if self.family not in GPU_TARGETS:
+            return None
+        with self._lock:
+            gpu = self._gpu_module()
+            return _capi._print_with(self._lib.mdhGpuModuleGetDeviceName, gpu)
+
     def __call__(self, *arrays, **named):
-        if self._host is None:
-            raise MDHError(
-                f"running on target {self.target!r} is not supported by the Python package yet; "
-                "use target='openmp' (source() prints the GPU code)"
-            )
         comp = self.computation
         buffers = comp.inputs + comp.outputs
         if len(arrays) > len(buffers):
@@ -286,9 +350,15 @@ class Kernel:
             pointers.append(view.ctypes.data)
         c_pointers = (_capi.ctypes.c_void_p * len(pointers))(*pointers)
         with self._lock:
-            result = self._lib.mdhHostModuleRun(
-                self._host, MlirStringRef.of(comp.name), c_pointers, len(pointers)
-            )
+            if self._host is not None:
+                result = self._lib.mdhHostModuleRun(
+                    self._host, MlirStringRef.of(comp.name), c_pointers, len(pointers)
+                )
+            else:
+                # GPU: the buffers are copied to the device and the outputs back.
+                result = self._lib.mdhGpuModuleRun(
+                    self._gpu_module(), MlirStringRef.of(comp.name), c_pointers, len(pointers)
+                )
         if not result.value:
             self._context.fail(f"running {comp.name!r} failed")
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
@@ -299,6 +369,9 @@ class Kernel:
         if self._host is not None:
             self._lib.mdhHostModuleDestroy(self._host)
             self._host = None
+        if self._gpu is not None:
+            self._lib.mdhGpuModuleDestroy(self._gpu)
+            self._gpu = None
         if self._context is not None:
             self._context.close()
             self._context = None
@@ -318,7 +391,17 @@ def compile(computation, target="openmp", config=None, num_threads=0):
     hip[:chip], with ,fact=value overrides) with `config` (None: the default
     heuristic's; a dict or JSON text of docs/config-json.md). Host targets
     are JIT-compiled and run on NumPy arrays (or buffer-protocol and DLPack
-    objects, in place); GPU targets give their source and IR only (running
-    them is not supported yet). `num_threads`: OpenMP threads per run, 0 for
+    objects, in place); GPU targets give their source and IR anywhere and
+    run on a device through the MDH GPU runtime when a driver and a device
+    are there (the arrays are copied to the device and the outputs back; the
+    first call compiles and loads the kernels, and fails with the driver's
+    reason where there is none). `num_threads`: OpenMP threads per run, 0 for
     the runtime's choice."""
     return Kernel(computation, target, config, num_threads)
+
+
+def tune(computation, budget=10, target="openmp", num_threads=0, **options):
+    """Compiles `computation` for `target` with the default configuration
+    and tunes it (Kernel.tune, which takes `options`); returns the tuned
+    Kernel."""
+    return compile(computation, target, None, num_threads).tune(budget, **options)

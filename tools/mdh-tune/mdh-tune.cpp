@@ -6,17 +6,15 @@
 // mdh.compute) on a target, ATF-style (DESIGN §7, docs/tuning.md): the
 // chain-of-trees space of mdh/TuningSpace/MDHSpace.h, a search technique over
 // its unit cube (mdh/Tuner/Technique.h), abort conditions, candidates compiled
-// in process and measured in forked children (HostObjective.h). It writes the
-// best configuration as JSON (read by --mdh-hl-to-ll config= and mdh-run
+// in process and measured in forked children (mdh/Tuner/Host/, shared with
+// the C API's mdhTune). It writes the best configuration as JSON (read by
+// --mdh-hl-to-ll config= and mdh-run
 // --config=), a CSV log of every evaluation, and keeps tuned
 // configurations in a cache keyed by computation, target and machine. With
 // several kernels (--func=a,b or --all-kernels) each is tuned in turn
-// (TuneKernel.h) and the file holds a set of configurations.
+// (mdh/Tuner/Host/TuneKernel.h) and the file holds a set of configurations.
 //
 //===----------------------------------------------------------------------===//
-
-#include "HostObjective.h"
-#include "TuneKernel.h"
 
 #include "mdh/Dialect/HL/MDHOps.h"
 #include "mdh/Dialect/LL/ConfigJSON.h"
@@ -24,6 +22,8 @@
 #include "mdh/InitMDH.h"
 #include "mdh/Support/Version.h"
 #include "mdh/Tuner/Cache.h"
+#include "mdh/Tuner/Host/HostObjective.h"
+#include "mdh/Tuner/Host/TuneKernel.h"
 #include "mdh/Tuner/Search.h"
 #include "mdh/TuningSpace/MDHSpace.h"
 
@@ -207,25 +207,10 @@ static FailureOr<SmallVector<Kernel>> findKernels(ModuleOp module) {
         (!funcNames.empty() &&
          !llvm::is_contained(funcNames, func.getSymName().str())))
       continue;
-    if (computes.size() != 1)
-      return func.emitError("mdh-tune tunes functions with exactly one "
-                            "mdh.compute, this one has ")
-             << computes.size();
-    for (Type t : func.getArgumentTypes()) {
-      auto memref = dyn_cast<MemRefType>(t);
-      if (!memref || !memref.hasStaticShape() ||
-          !memref.getLayout().isIdentity() || memref.getMemorySpace())
-        return func.emitError("mdh-tune needs statically shaped memref "
-                              "arguments with the identity layout, got ")
-               << t;
-    }
-    for (Value v : computes[0]->getOperands()) {
-      auto arg = dyn_cast<BlockArgument>(v);
-      if (!arg || arg.getOwner() != &func.getBody().front())
-        return computes[0].emitError("every operand must be an argument of "
-                                     "the enclosing function");
-    }
-    kernels.push_back({func, computes[0]});
+    FailureOr<ComputeOp> compute = getTunableCompute(func, "mdh-tune");
+    if (failed(compute))
+      return failure();
+    kernels.push_back({func, *compute});
   }
   for (const std::string &name : funcNames)
     if (!llvm::any_of(kernels,

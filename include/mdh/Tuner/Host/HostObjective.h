@@ -4,20 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The objective of mdh-tune --target=openmp: a configuration of one kernel
-// is compiled in process by the compile entry point of `mdh-run
-// --target=openmp --config=` (mdh/Compiler/Compile.h: HL -> LL with that
-// configuration, handed over in memory -> CL-IR -> CL-IR optimizations ->
-// LLVM -> JIT), then run, checked and timed in a forked
-// child (mdh/Tuner/Evaluator.h). The inputs are filled and the reference is
-// computed once, in the parent; every child starts from the same data and
-// from outputs that hold the sentinel, and compares its outputs with the
-// stored reference.
+// The objective of host tuning (mdh-tune --target=openmp, the C API's
+// mdhTune): a configuration of one kernel is compiled in process by the
+// compile entry point of `mdh-run --target=openmp --config=`
+// (mdh/Compiler/Compile.h: HL -> LL with that configuration, handed over in
+// memory -> CL-IR -> CL-IR optimizations -> LLVM -> JIT), then run, checked
+// and timed in a forked child (mdh/Tuner/Evaluator.h). The inputs are filled
+// and the reference is computed once, in the parent; every child starts from
+// the same data and from outputs that hold the sentinel, and compares its
+// outputs with the stored reference.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
-#define MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
+#ifndef MDH_TUNER_HOST_HOSTOBJECTIVE_H
+#define MDH_TUNER_HOST_HOSTOBJECTIVE_H
 
 #include "mdh/Dialect/HL/MDHOps.h"
 #include "mdh/Dialect/LL/Config.h"
@@ -55,6 +55,8 @@ struct HostObjectiveOptions {
   /// Testing only: changes this element of the first output after the
   /// checked run of every candidate (as mdh-run's option of that name).
   int64_t corruptElement = -1;
+  /// Set asynchronously (a SIGINT handler, another thread): the child that
+  /// runs is killed and the evaluation is Interrupted. May be null.
   const volatile std::sig_atomic_t *interrupted = nullptr;
 };
 
@@ -109,4 +111,4 @@ private:
 
 } // namespace mlir::mdh
 
-#endif // MDH_TOOLS_MDHTUNE_HOSTOBJECTIVE_H
+#endif // MDH_TUNER_HOST_HOSTOBJECTIVE_H

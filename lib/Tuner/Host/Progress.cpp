@@ -1,10 +1,10 @@
-//===- Progress.cpp - The progress line of mdh-tune -----------------------===//
+//===- Progress.cpp - The progress line of host tuning --------------------===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Progress.h"
+#include "mdh/Tuner/Host/Progress.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

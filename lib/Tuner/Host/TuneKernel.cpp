@@ -1,12 +1,12 @@
-//===- TuneKernel.cpp - Tuning one kernel of mdh-tune ---------------------===//
+//===- TuneKernel.cpp - Tuning one kernel on the host ---------------------===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TuneKernel.h"
+#include "mdh/Tuner/Host/TuneKernel.h"
 
-#include "Progress.h"
+#include "mdh/Tuner/Host/Progress.h"
 
 #include "mdh/Dialect/LL/ConfigJSON.h"
 #include "mdh/Tuner/Log.h"
@@ -68,14 +68,48 @@ cachedConfiguration(const tune::TuningCache &cache, StringRef cacheKey,
   return hit;
 }
 
+FailureOr<ComputeOp> mlir::mdh::getTunableCompute(func::FuncOp func,
+                                                  StringRef tool) {
+  SmallVector<ComputeOp> computes;
+  func.walk([&](ComputeOp op) { computes.push_back(op); });
+  if (computes.size() != 1)
+    return func.emitError()
+           << tool << " tunes functions with exactly one mdh.compute, this "
+           << "one has " << computes.size();
+  for (Type t : func.getArgumentTypes()) {
+    auto memref = dyn_cast<MemRefType>(t);
+    if (!memref || !memref.hasStaticShape() ||
+        !memref.getLayout().isIdentity() || memref.getMemorySpace())
+      return func.emitError()
+             << tool
+             << " needs statically shaped memref arguments with the identity "
+                "layout, got "
+             << t;
+  }
+  for (Value v : computes[0]->getOperands()) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &func.getBody().front())
+      return computes[0].emitError("every operand must be an argument of "
+                                   "the enclosing function");
+  }
+  return computes[0];
+}
+
 KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
                                    ComputeOp op, Attribute target,
                                    const OpenMPRuntime &openmp,
                                    const TuneSettings &settings,
                                    llvm::raw_ostream *log,
                                    llvm::raw_ostream &report) {
+  // Two ways to stop: the caller's flag, set at any time (the evaluator
+  // watches it while a child runs), and `onProgress` returning false, which
+  // sets `stopRequested` between evaluations.
   const volatile std::sig_atomic_t *interrupted =
       settings.objective.interrupted;
+  volatile std::sig_atomic_t stopRequested = 0;
+  auto shouldStop = [&] {
+    return stopRequested || (interrupted && *interrupted);
+  };
   int threads = settings.objective.threads;
   const tune::AbortConditions &abort = settings.abort;
 
@@ -119,11 +153,14 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
   options.technique = settings.technique;
   options.seed = settings.seed;
   options.abort = abort;
-  options.interrupted = interrupted;
+  options.interrupted = &stopRequested;
   options.initial.push_back(
       tuning::pointFromConfig(*space, op, targetIface, defaultConfig));
-  ProgressLine line(llvm::errs(), settings.progress || isatty(STDERR_FILENO),
-                    isatty(STDERR_FILENO), abort);
+  bool terminal = isatty(STDERR_FILENO);
+  ProgressLine line(llvm::errs(),
+                    settings.progress ||
+                        (settings.progressOnTerminal && terminal),
+                    terminal, abort);
   double defaultCost = tune::kFailedCost;
   options.onEvaluation = [&](const tune::Evaluation &e,
                              const tune::SearchState &state) {
@@ -134,6 +171,10 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
     if (csv)
       csv->append(e, state);
     line.update(state, defaultCost);
+    if (settings.onProgress && !settings.onProgress(state, defaultCost))
+      stopRequested = 1;
+    if (interrupted && *interrupted)
+      stopRequested = 1;
   };
   report << llvm::formatv(
       "mdh-tune: {0} ({1}) on {2}, {3} threads: {4:e2} configurations, "
@@ -149,6 +190,10 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
   std::optional<tune::SearchResult> result = tune::runSearch(
       *space,
       [&](const tuning::Config &point) {
+        // Set while the last candidate compiled: nothing more to compile.
+        if (shouldStop())
+          return tune::EvalResult::failure(tune::EvalStatus::Interrupted,
+                                           "interrupted");
         return objective.evaluate(
             tuning::configFromPoint(point, op, targetIface));
       },
@@ -161,6 +206,8 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
                           result->evaluations.size(), result->failures,
                           result->seconds, objective.compileSeconds(),
                           result->stopReason);
+  if (!result->best && result->interrupted)
+    return failedWith("interrupted before any candidate ran correctly");
   if (!result->best)
     return failedWith(
         "no candidate ran correctly; see the log for the reasons");
@@ -185,7 +232,7 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
         objective.compile(defaultConfig, e1);
     std::unique_ptr<HostKernels> bestJit = objective.compile(best, e2);
     SmallVector<tune::EvalResult> defaultRuns, bestRuns;
-    for (unsigned r = 0; r < remeasure && bestJit && !*interrupted; ++r) {
+    for (unsigned r = 0; r < remeasure && bestJit && !shouldStop(); ++r) {
       if (defaultJit)
         defaultRuns.push_back(objective.measure(*defaultJit, false));
       bestRuns.push_back(objective.measure(*bestJit, false));

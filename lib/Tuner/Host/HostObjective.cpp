@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HostObjective.h"
+#include "mdh/Tuner/Host/HostObjective.h"
 
 #include "mdh/Compiler/Compile.h"
 #include "mdh/Dialect/LL/ConfigJSON.h"
@@ -74,7 +74,9 @@ HostObjective::compile(const mdh_ll::Config &config, std::string &error) {
 
   // The kernel alone, as `mdh-run --target=openmp --func=` compiles it.
   CompileOptions options;
-  options.target = "openmp";
+  // "openmp" for mdh-tune's target; with the facts of `openmp:host` or of
+  // overrides for the C API's.
+  options.target = mdh_ll::targetSpecString(target);
   options.configs.set = std::move(configs);
   options.funcNames = {func.getSymName().str()};
   options.dropOtherKernels = true;

@@ -1,11 +1,11 @@
-//===- Progress.h - The progress line of mdh-tune ---------------*- C++ -*-===//
+//===- Progress.h - The progress line of host tuning ------------*- C++ -*-===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MDH_TOOLS_MDHTUNE_PROGRESS_H
-#define MDH_TOOLS_MDHTUNE_PROGRESS_H
+#ifndef MDH_TUNER_HOST_PROGRESS_H
+#define MDH_TUNER_HOST_PROGRESS_H
 
 #include "mdh/Tuner/Abort.h"
 #include "mdh/Tuner/Search.h"
@@ -38,4 +38,4 @@ private:
 
 } // namespace mlir::mdh
 
-#endif // MDH_TOOLS_MDHTUNE_PROGRESS_H
+#endif // MDH_TUNER_HOST_PROGRESS_H
