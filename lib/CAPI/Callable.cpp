@@ -68,9 +68,10 @@ int64_t mlir::mdh::capi::getBufferBytes(MemRefType type) {
   return type.getNumElements() * elementBytes;
 }
 
-const CallableFunction *mlir::mdh::capi::checkCall(
-    const CallableFunctions &functions, Location loc, StringRef entry,
-    StringRef name, void *const *buffers, intptr_t numBuffers) {
+const CallableFunction *
+mlir::mdh::capi::checkCall(const CallableFunctions &functions, Location loc,
+                           StringRef entry, StringRef name,
+                           void *const *buffers, intptr_t numBuffers) {
   auto it = functions.callable.find(name);
   if (it == functions.callable.end()) {
     auto reason = functions.uncallable.find(name);
@@ -113,9 +114,8 @@ const CallableFunction *mlir::mdh::capi::checkCall(
       return nullptr;
     }
     uintptr_t begin = reinterpret_cast<uintptr_t>(buffers[i]);
-    ranges.push_back(
-        {begin, begin + static_cast<uintptr_t>(getBufferBytes(
-                            func.argTypes[i]))});
+    ranges.push_back({begin, begin + static_cast<uintptr_t>(
+                                         getBufferBytes(func.argTypes[i]))});
   }
   for (intptr_t i = 0; i < numArgs; ++i) {
     for (intptr_t j = i + 1; j < numArgs; ++j) {

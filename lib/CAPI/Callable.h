@@ -50,9 +50,8 @@ int64_t getBufferBytes(MemRefType type);
 /// (or the function's location) prefixed with `entry` ("mdhHostModuleRun")
 /// and returns null.
 const CallableFunction *checkCall(const CallableFunctions &functions,
-                                  Location loc, StringRef entry,
-                                  StringRef name, void *const *buffers,
-                                  intptr_t numBuffers);
+                                  Location loc, StringRef entry, StringRef name,
+                                  void *const *buffers, intptr_t numBuffers);
 
 } // namespace mlir::mdh::capi
 

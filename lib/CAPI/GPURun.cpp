@@ -1,4 +1,5 @@
-//===- GPURun.cpp - C API: GPU kernels run on a device ---------------------===//
+//===- GPURun.cpp - C API: GPU kernels run on a device
+//---------------------===//
 //
 // Part of the MDH-MLIR project.
 //
@@ -59,8 +60,7 @@ DEFINE_C_API_PTR_METHODS(MdhGpuModule, GpuModule)
 
 /// The MDH GPU runtime of `kind`, opened on the first call; null, with the
 /// loader's reason in `error`, when there is no driver or device.
-static const MdhGpuRuntime *getGpuRuntime(MdhGpuKind kind,
-                                          std::string &error) {
+static const MdhGpuRuntime *getGpuRuntime(MdhGpuKind kind, std::string &error) {
   static std::mutex mutex;
   static OpenedRuntime opened[2];
   std::lock_guard<std::mutex> lock(mutex);
@@ -119,8 +119,8 @@ MdhGpuModule mdhGpuCompile(MlirModule module, MlirStringRef target,
   if (failed(configs))
     return null();
 
-  auto gpu = std::make_unique<GpuModule>(GpuModule{original.getLoc(), {}, "",
-                                                   {}});
+  auto gpu =
+      std::make_unique<GpuModule>(GpuModule{original.getLoc(), {}, "", {}});
   gpu->functions = mdh::capi::collectCallableFunctions(original);
   char name[256] = "";
   if (!runtime->deviceName(0, name, sizeof(name)))
