@@ -51,6 +51,14 @@ LogicalResult mlir::mdh::lowerToCLIR(ModuleOp module, StringRef target,
   return pm.run(module);
 }
 
+LogicalResult mlir::mdh::bufferizeTensorComputations(ModuleOp module) {
+  if (failed(verify(module)))
+    return failure();
+  PassManager pm(module.getContext());
+  pm.addPass(createMDHBufferize());
+  return pm.run(module);
+}
+
 /// Erases the functions of `module` that are not in `names` and that
 /// nothing refers to: the kernels among them or, with `everyFunction`, all.
 static void dropOtherFunctions(ModuleOp module, ArrayRef<std::string> names,

@@ -16,6 +16,7 @@
 #include "mdh/InitMDH.h"
 #include "mdh/Support/Version.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
@@ -43,6 +44,9 @@ static llvm::cl::opt<bool> emitUnoptimized(
 int main(int argc, char **argv) {
   DialectRegistry registry;
   mdh::registerAllDialects(registry);
+  // The input of --mdh-convert-linalg-to-mdh; mlir-opt has it already, so
+  // the plugin does not register it.
+  registry.insert<linalg::LinalgDialect>();
   mdh::registerAllPasses();
 
   // `--emit-cuda` and friends are spelled like the translations; they set

@@ -24,6 +24,7 @@
 #include "Options.h"
 #include "Run.h"
 
+#include "mdh/Compiler/Compile.h"
 #include "mdh/InitMDH.h"
 #include "mdh/Support/Version.h"
 
@@ -97,6 +98,10 @@ int main(int argc, char **argv) {
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
+    return 1;
+  // A tensor function runs as its bufferized form: inputs and outputs as
+  // memref arguments (docs/composition.md).
+  if (failed(bufferizeTensorComputations(*module)))
     return 1;
   FailureOr<SmallVector<Kernel>> kernels = collectKernels(*module, funcNames);
   if (failed(kernels))

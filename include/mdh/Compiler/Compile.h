@@ -130,6 +130,13 @@ struct CompileResult {
 FailureOr<CompileResult> compile(ModuleOp module, const CompileOptions &options,
                                  std::string &error);
 
+/// Bufferizes the tensor computations of `module` in place
+/// (`--mdh-bufferize`: memref arguments, results turned into output
+/// arguments), so that a runner sees the functions it calls. A no-op
+/// without tensor computations; failures are diagnostics of the module's
+/// context.
+LogicalResult bufferizeTensorComputations(ModuleOp module);
+
 } // namespace mdh
 } // namespace mlir
 

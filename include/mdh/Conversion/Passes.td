@@ -9,6 +9,68 @@
 
 include "mlir/Pass/PassBase.td"
 
+def MDHConvertLinalgToMDH : Pass<"mdh-convert-linalg-to-mdh"> {
+  let summary = "Convert the linalg ops that are MDH computations to mdh.compute";
+  let description = [{
+    Replaces every linalg op on statically shaped memrefs or tensors whose
+    payload is an MDH computation by an `mdh.compute` (HL-IR; on tensors
+    its tensor form, whose results replace the linalg results):
+    `linalg.generic` and the named ops (matmul, batch_matmul, matvec,
+    vecmat, dot, convolutions with strides and dilations, depthwise
+    convolutions, pooling, elementwise ops, transpose, broadcast, reduce,
+    fill), matched through the LinalgOp interface as their generalized
+    form.
+
+    - `sizes` are the static loop ranges; parallel loops are `cc`,
+      reduction loops `pw(op)`;
+    - the indexing maps become the input and output maps, `linalg.index`
+      becomes `mdh.index`;
+    - with reduction loops, the payload must yield `op(old, x)` for every
+      output, `x` computed from the inputs only and `op` one of
+      `arith.addf/addi`, `mulf/muli`, `maximumf/minimumf` (MDH's NaN-
+      propagating `max`/`min`), `maxsi/maxui/minsi/minui`, `andi/ori/xori`,
+      the same for all outputs; the scalar function yields `x`.
+
+    linalg reductions accumulate into the initial content of their outputs,
+    an `mdh.compute` overwrites them. When that content is provably the
+    operator's identity (a `linalg.fill` with it earlier in the block, no
+    possible write of the buffer in between; on tensors, the init is the
+    result of such a fill) the computation overwrites it, and the fill is
+    erased when nothing can observe it (on tensors the computation writes
+    the fill's destination). Otherwise the old content is read as an extra
+    input and combined into the term at the first point of the reduction
+    loops: memrefs from a copy (`memref.alloc` + `memref.copy`; with
+    `init-copy=false` the op is left as it is), tensors as they are, the
+    output then being a new `tensor.empty`. The same holds for elementwise
+    payloads that read their output.
+
+    Every other linalg op (dynamic shapes, payloads with side effects or
+    without an MDH combine operator, maps the `mdh.compute` verifier
+    rejects, ...) stays as it is, with a remark that says why.
+
+    ```
+    mdh-opt k.mlir --mdh-convert-linalg-to-mdh
+    mlir-opt-22 --load-pass-plugin=libMDHPlugin.so k.mlir \
+      --pass-pipeline='builtin.module(func.func(mdh-convert-linalg-to-mdh))'
+    ```
+  }];
+  let options = [
+    Option<"initCopy", "init-copy", "bool", /*default=*/"true",
+           "Convert ops on memrefs whose outputs' old content matters by "
+           "reading a copy of it; false: leave them unconverted, with a "
+           "remark (tensors need no copy)">
+  ];
+  // mdh.compute and mdh.index; arith for the first-point select of an
+  // accumulation, memref for the copy of the old content, tensor for the
+  // new output tensor of an accumulation on tensors.
+  let dependentDialects = [
+    "::mlir::mdh::MDHDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def MDHLowerToLoops : Pass<"mdh-lower-to-loops"> {
   let summary = "Lower HL-IR to plain scf/memref/arith loops (the oracle)";
   let description = [{
@@ -30,6 +92,28 @@ def MDHLowerToLoops : Pass<"mdh-lower-to-loops"> {
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MDHBufferize : Pass<"mdh-bufferize", "::mlir::ModuleOp"> {
+  let summary = "Bufferize the tensor form of mdh.compute for the MDH lowerings";
+  let description = [{
+    When some `mdh.compute` has tensor operands, runs One-Shot Bufferize
+    with function-boundary bufferization and identity layouts (functions
+    get plain `memref` arguments), then `drop-equivalent-buffer-results`
+    and `buffer-results-to-out-params` with `hoist-static-allocs` and
+    `modify-public-functions`: a function that returns the computed tensors
+    ends with its outputs as memref arguments and no results, the form
+    `mdh-run` and the C ABI run. Outputs are updated in place where the
+    analysis allows, copied otherwise. Without tensor computations the
+    module is left alone. `--mdh-lower-to-clir`, the GPU pipelines and
+    `--mdh-oracle-to-llvm` run it first; dynamically shaped tensors at the
+    boundary of such a function are refused with a located error.
+  }];
+  // The passes run inside create these.
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
@@ -265,9 +349,10 @@ def MDHGPUEmulateOnHost : Pass<"mdh-gpu-emulate-on-host", "::mlir::ModuleOp"> {
     - the body is split at every `gpu.barrier` (also inside `scf.for` loops
       with uniform bounds) into barrier intervals; each interval is a loop
       over all threads of the block in an order shuffled per interval
-      (`(a * i + c) mod threads`, `a` coprime to the thread count, drawn
-      from `seed`), so code that relies on an order between threads that
-      no barrier guarantees reads stale or poisoned data;
+      (a random permutation per interval, drawn from `seed`, read from a
+      constant `memref.global` table), so code that relies on an order
+      between threads that no barrier guarantees reads stale or poisoned
+      data;
     - shared memory (workgroup attributions, dynamic shared memory) is
       allocated per block and poisoned (floats NaN, integers 0x5A...)
       at block start, as are private attributions (one copy per thread);

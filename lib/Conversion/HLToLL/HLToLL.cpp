@@ -246,6 +246,10 @@ struct HLToLLPass : mdh::impl::MDHHLToLLBase<HLToLLPass> {
     module.walk([&](ComputeOp op) { ops.push_back(op); });
     if (ops.empty())
       return;
+    if (llvm::any_of(ops, [](ComputeOp op) {
+          return failed(checkBufferized(op, "--mdh-hl-to-ll"));
+        }))
+      return signalPassFailure();
 
     // Every file is read (and each entry's identity checked) before any
     // computation is rewritten; such errors are reported once, at the first

@@ -68,6 +68,9 @@ struct ComputeOpLowering : OpRewritePattern<ComputeOp> {
 
   LogicalResult matchAndRewrite(ComputeOp op,
                                 PatternRewriter &rewriter) const override {
+    // The loops load and store memrefs; the tensor form is bufferized first.
+    if (op.hasTensorOperands())
+      return rewriter.notifyMatchFailure(op, "has tensor operands");
     Location loc = op.getLoc();
     unsigned numDims = op.getNumDims();
     CombinerAttr combiner = op.getReductionCombiner();
@@ -163,6 +166,13 @@ struct ComputeOpLowering : OpRewritePattern<ComputeOp> {
 
 struct MDHLowerToLoops : mdh::impl::MDHLowerToLoopsBase<MDHLowerToLoops> {
   void runOnOperation() override {
+    WalkResult tensors = getOperation()->walk([](ComputeOp op) {
+      return failed(checkBufferized(op, "--mdh-lower-to-loops"))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (tensors.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateMDHToLoopsPatterns(patterns);
     // One walk, no folding: the oracle's output is exactly what the pattern

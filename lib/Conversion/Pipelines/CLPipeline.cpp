@@ -17,6 +17,8 @@ void mlir::mdh::buildLowerToCLIRPipeline(
   hlToLL.target = options.target;
   hlToLL.configPaths.assign(options.config.begin(), options.config.end());
   hlToLL.configFallback = options.configFallback;
+  // Tensor computations become memref ones first (a no-op without them).
+  pm.addPass(createMDHBufferize());
   pm.addPass(createMDHHLToLL(hlToLL, std::move(configs)));
   pm.addPass(createMDHLLToCL());
 }

@@ -34,6 +34,8 @@ struct EraseCombiners : PassWrapper<EraseCombiners, OperationPass<ModuleOp>> {
 } // namespace
 
 void mlir::mdh::buildOracleToLLVMPipeline(OpPassManager &pm) {
+  // Tensor computations become memref ones first (a no-op without them).
+  pm.addPass(createMDHBufferize());
   pm.addPass(createMDHLowerToLoops());
   pm.addPass(std::make_unique<EraseCombiners>());
   pm.addPass(createCanonicalizerPass());

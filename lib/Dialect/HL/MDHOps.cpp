@@ -183,7 +183,7 @@ static void printTypeTuple(OpAsmPrinter &p, Operation *, ArrayAttr types) {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static bool isMDHElementType(Type t) {
+bool mlir::mdh::isMDHElementType(Type t) {
   if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(t))
     return true;
   auto i = dyn_cast<IntegerType>(t);
@@ -255,7 +255,7 @@ unsigned ComputeOp::getNumOutputAccesses() {
 SmallVector<Type> ComputeOp::getYieldedTypes() {
   SmallVector<Type> types;
   for (auto [i, out] : llvm::enumerate(getOuts())) {
-    Type elt = cast<MemRefType>(out.getType()).getElementType();
+    Type elt = cast<ShapedType>(out.getType()).getElementType();
     types.append(cast<ArrayAttr>(getOutMaps()[i]).size(), elt);
   }
   return types;
@@ -284,7 +284,7 @@ static LogicalResult verifyMapLists(ComputationOpInterface op, StringRef role,
     auto list = cast<ArrayAttr>(lists[i]);
     if (list.empty())
       return op.emitOpError() << role << " #" << i << " has no index map";
-    int64_t rank = cast<MemRefType>(buffer.getType()).getRank();
+    int64_t rank = cast<ShapedType>(buffer.getType()).getRank();
     for (auto [j, attr] : llvm::enumerate(list)) {
       AffineMap map = cast<AffineMapAttr>(attr).getValue();
       if (map.getNumDims() != numDims)
@@ -348,7 +348,7 @@ LogicalResult mlir::mdh::verifyComputation(ComputationOpInterface op) {
     CombinerAttr c = op.getCombiner(*firstReduction);
     if (std::optional<ReductionOp> rop = c.getOp()) {
       for (auto [i, out] : llvm::enumerate(op.getOuts())) {
-        Type elt = cast<MemRefType>(out.getType()).getElementType();
+        Type elt = cast<ShapedType>(out.getType()).getElementType();
         if (!reductionAppliesTo(*rop, elt))
           return op->emitOpError("combine operator '")
                  << stringifyReductionOp(*rop) << "' of dimension "
@@ -387,7 +387,125 @@ LogicalResult mlir::mdh::verifyComputation(ComputationOpInterface op) {
   return verifyViews(op);
 }
 
-LogicalResult ComputeOp::verify() { return verifyComputation(*this); }
+/// The rules of the tensor form: static shapes, outputs all memrefs or all
+/// tensors, and one result per tensor output, of its type.
+static LogicalResult verifyTensorForm(ComputeOp op) {
+  for (auto [role, values] :
+       {std::pair(StringRef("input"), ValueRange(op.getIns())),
+        std::pair(StringRef("output"), ValueRange(op.getOuts()))})
+    for (auto [i, v] : llvm::enumerate(values)) {
+      auto tensor = dyn_cast<RankedTensorType>(v.getType());
+      if (tensor && !tensor.hasStaticShape())
+        return op.emitOpError()
+               << role << " #" << i << " has the dynamic shape " << tensor
+               << "; mdh.compute needs static shapes: cast the tensor to a "
+                  "static shape (tensor.cast) or specialize the function "
+                  "before building the computation";
+    }
+  std::optional<unsigned> firstMemRef, firstTensor;
+  for (auto [i, out] : llvm::enumerate(op.getOuts())) {
+    std::optional<unsigned> &first =
+        isa<MemRefType>(out.getType()) ? firstMemRef : firstTensor;
+    if (!first)
+      first = i;
+  }
+  if (firstMemRef && firstTensor)
+    return op.emitOpError("mixes memref and tensor outputs: output #")
+           << *firstMemRef << " is " << op.getOuts()[*firstMemRef].getType()
+           << ", output #" << *firstTensor << " is "
+           << op.getOuts()[*firstTensor].getType()
+           << "; use tensors for all outputs (one result each) or memrefs "
+              "for all";
+  unsigned expected = firstTensor ? op.getOuts().size() : 0;
+  if (op.getNumResults() != expected)
+    return op.emitOpError("has ")
+           << op.getNumResults() << " results, but expects " << expected
+           << (firstTensor ? " (one per tensor output)"
+                           : " (memref outputs give no results)");
+  for (auto [i, result] : llvm::enumerate(op.getResults()))
+    if (result.getType() != op.getOuts()[i].getType())
+      return op.emitOpError("result #")
+             << i << " has type " << result.getType() << ", but output #" << i
+             << " has type " << op.getOuts()[i].getType()
+             << "; each result has the type of its output";
+  return success();
+}
+
+LogicalResult ComputeOp::verify() {
+  if (failed(verifyTensorForm(*this)))
+    return failure();
+  return verifyComputation(*this);
+}
+
+static SmallVector<Type> inferResultTypes(ValueRange outs) {
+  SmallVector<Type> types;
+  for (Value out : outs)
+    if (isa<RankedTensorType>(out.getType()))
+      types.push_back(out.getType());
+  return types;
+}
+
+void ComputeOp::build(OpBuilder &b, OperationState &state, ValueRange ins,
+                      ValueRange outs, StringAttr name, DenseI64ArrayAttr sizes,
+                      ArrayAttr combiners, ArrayAttr inMaps,
+                      ArrayAttr outMaps) {
+  build(b, state, inferResultTypes(outs), ins, outs, name, sizes, combiners,
+        inMaps, outMaps);
+}
+
+void ComputeOp::build(OpBuilder &b, OperationState &state, ValueRange ins,
+                      ValueRange outs, StringAttr name, ArrayRef<int64_t> sizes,
+                      ArrayAttr combiners, ArrayAttr inMaps,
+                      ArrayAttr outMaps) {
+  build(b, state, inferResultTypes(outs), ins, outs, name, sizes, combiners,
+        inMaps, outMaps);
+}
+
+bool ComputeOp::hasTensorOperands() {
+  return llvm::any_of(getOperandTypes(), llvm::IsaPred<RankedTensorType>);
+}
+
+bool ComputeOp::writesWholeOutput(unsigned i) {
+  // The verifier proves every access in bounds, each access injective in the
+  // cc/ps dimensions (pw dimensions do not occur in output maps) and
+  // distinct accesses disjoint. So the maps write exactly
+  // #maps * prod(cc/ps sizes) distinct elements, all of the output iff that
+  // is its element count.
+  auto type = cast<ShapedType>(getOuts()[i].getType());
+  if (!type.hasStaticShape())
+    return false;
+  unsigned __int128 written = cast<ArrayAttr>(getOutMaps()[i]).size();
+  for (unsigned d = 0, e = getNumDims(); d < e; ++d)
+    if (!getCombiner(d).isPW())
+      written *= static_cast<unsigned __int128>(getSizes()[d]);
+  return written == static_cast<unsigned __int128>(type.getNumElements());
+}
+
+void ComputeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // As linalg's getGenericEffectsImpl: only memref operands touch memory.
+  // Partial effects, as the operand attributes declared them before: an
+  // output keeps the elements its maps do not write.
+  for (OpOperand &operand : getInsMutable())
+    if (isa<MemRefType>(operand.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &operand);
+  for (OpOperand &operand : getOutsMutable())
+    if (isa<MemRefType>(operand.get().getType()))
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+}
+
+LogicalResult mlir::mdh::checkBufferized(ComputeOp op, StringRef pass) {
+  if (!op.hasTensorOperands())
+    return success();
+  return op.emitOpError("has tensor operands, but ")
+         << pass
+         << " takes memref operands only: bufferize first with "
+            "--one-shot-bufferize=\"bufferize-function-boundaries "
+            "function-boundary-type-conversion=identity-layout-map\" (or "
+            "--mdh-bufferize, which --mdh-lower-to-clir and the GPU "
+            "pipelines run themselves)";
+}
 
 LogicalResult ComputeOp::verifyRegions() {
   Block &body = getBody().front();
@@ -397,7 +515,7 @@ LogicalResult ComputeOp::verifyRegions() {
   SmallVector<unsigned> argBuffer;
   for (auto [i, in] : llvm::enumerate(getIns())) {
     unsigned n = cast<ArrayAttr>(getInMaps()[i]).size();
-    argTypes.append(n, cast<MemRefType>(in.getType()).getElementType());
+    argTypes.append(n, cast<ShapedType>(in.getType()).getElementType());
     argBuffer.append(n, i);
   }
   if (body.getNumArguments() != argTypes.size())

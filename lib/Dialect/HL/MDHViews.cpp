@@ -206,7 +206,7 @@ static LogicalResult checkOverflow(ComputationOpInterface op, StringRef role,
 
 static LogicalResult checkBounds(ComputationOpInterface op, StringRef role,
                                  unsigned i, unsigned j, AffineMap map,
-                                 MemRefType type) {
+                                 ShapedType type) {
   if (failed(checkOverflow(op, role, i, j, map)))
     return failure();
   ArrayRef<int64_t> sizes = op.getSizes();
@@ -367,12 +367,12 @@ LogicalResult mlir::mdh::verifyViews(ComputationOpInterface op) {
   for (auto [i, in] : llvm::enumerate(op.getIns()))
     for (auto [j, map] : llvm::enumerate(op.getInputMaps(i)))
       if (failed(checkBounds(op, "input", i, j, map,
-                             cast<MemRefType>(in.getType()))))
+                             cast<ShapedType>(in.getType()))))
         return failure();
   for (auto [i, out] : llvm::enumerate(op.getOuts()))
     for (auto [j, map] : llvm::enumerate(op.getOutputMaps(i)))
       if (failed(checkBounds(op, "output", i, j, map,
-                             cast<MemRefType>(out.getType()))))
+                             cast<ShapedType>(out.getType()))))
         return failure();
   for (unsigned i = 0, e = op.getOuts().size(); i < e; ++i) {
     SmallVector<AffineMap> maps = op.getOutputMaps(i);

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "mdh/Dialect/HL/MDHEnums.h.inc"
@@ -39,6 +40,10 @@ namespace mlir::mdh {
 /// integers, add/mul on both).
 bool reductionAppliesTo(ReductionOp op, Type t);
 
+/// Whether MDH buffers may hold elements of type `t` (docs/semantics.md,
+/// rule 2): f16, bf16, f32, f64 and signless i8 to i64.
+bool isMDHElementType(Type t);
+
 /// Checks that the operations of `body` (but its terminator) form a pure
 /// scalar function: no side effects, no regions, scalar results only.
 /// `where` names the body in messages.
@@ -62,6 +67,10 @@ bool linearizeAffineExpr(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
 
 /// Bounds and injectivity of the index maps (MDHViews.cpp).
 LogicalResult verifyViews(ComputationOpInterface op);
+
+/// Fails with a located error naming `pass` and how to bufferize if `op`
+/// has tensor operands: the MDH lowerings take the memref form only.
+LogicalResult checkBufferized(ComputeOp op, StringRef pass);
 
 } // namespace mlir::mdh
 

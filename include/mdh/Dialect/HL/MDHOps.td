@@ -14,11 +14,17 @@ include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // The element types an MDH buffer may hold (docs/semantics.md).
 def MDH_ElementType : AnyTypeOf<[F16, BF16, F32, F64, I8, I16, I32, I64]>;
 def MDH_Buffer : StaticShapeMemRefOf<[F16, BF16, F32, F64, I8, I16, I32, I64]>;
+// Dynamic shapes pass the type constraint so that the verifier can say what
+// to do about them.
+def MDH_Tensor : RankedTensorOf<[F16, BF16, F32, F64, I8, I16, I32, I64]>;
+def MDH_View : AnyTypeOf<[MDH_Buffer, MDH_Tensor],
+    "statically shaped memref or ranked tensor of an MDH element type">;
 
 def MDH_AffineMapArrayArrayAttr : TypedArrayAttrBase<AffineMapArrayAttr,
     "one list of affine index maps per buffer">;
@@ -32,10 +38,12 @@ def MDH_CombinerArrayAttr : TypedArrayAttrBase<MDH_CombinerAttr,
 def MDH_ComputeOp : MDH_Op<"compute", [
     MDH_ComputationOpInterface,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DestinationStyleOpInterface,
     IsolatedFromAbove,
     SingleBlockImplicitTerminator<"YieldOp">,
     AttrSizedOperandSegments]> {
-  let summary = "a multi-dimensional homomorphism over memref views";
+  let summary = "a multi-dimensional homomorphism over memref or tensor views";
   let description = [{
     Computes `out_view . md_hom(f, (c1 .. cD)) . inp_view` over the iteration
     box `[0, N1) x .. x [0, ND)` given by `sizes`. `combine` holds one combine
@@ -62,27 +70,72 @@ def MDH_ComputeOp : MDH_Op<"compute", [
       mdh.yield %p : f32
     }
     ```
+
+    With tensors the op has value semantics in destination-passing style
+    (as `linalg.generic`): each output tensor is the initial value of one
+    result of the same type, which holds the output's elements with the
+    written ones replaced. Outputs are all memrefs (no results) or all
+    tensors; inputs may mix both. Shapes must be static. One-Shot Bufferize
+    turns the tensor form into the memref form, in place on the output
+    where its analysis allows; the MDH lowerings take the memref form only.
+
+    ```mlir
+    %w2 = mdh.compute "matvec" sizes(1024, 512) combine(cc, pw(add))
+        ins(%M : tensor<1024x512xf32> [(i, k) -> (i, k)],
+            %v : tensor<512xf32> [(i, k) -> (k)])
+        outs(%w : tensor<1024xf32> [(i, k) -> (i)]) -> tensor<1024xf32> {
+    ^bb0(%m: f32, %x: f32):
+      %p = arith.mulf %m, %x : f32
+      mdh.yield %p : f32
+    }
+    ```
   }];
+  // Memory effects come from getEffects: memref inputs are read, memref
+  // outputs written; tensor operands have none (value semantics).
   let arguments = (ins
-    Arg<Variadic<MDH_Buffer>, "input buffers", [MemRead]>:$ins,
-    Arg<Variadic<MDH_Buffer>, "output buffers", [MemWrite]>:$outs,
+    Variadic<MDH_View>:$ins,
+    Variadic<MDH_View>:$outs,
     OptionalAttr<StrAttr>:$name,
     DenseI64ArrayAttr:$sizes,
     MDH_CombinerArrayAttr:$combiners,
     DefaultValuedAttr<MDH_AffineMapArrayArrayAttr, "{}">:$in_maps,
     MDH_AffineMapArrayArrayAttr:$out_maps
   );
+  let results = (outs Variadic<MDH_Tensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     ($name^)? `sizes` `(` custom<Sizes>($sizes) `)`
     `combine` `(` custom<Combiners>($combiners) `)`
     `` custom<Views>("\"ins\"", $ins, type($ins), $in_maps)
     `` custom<Views>("\"outs\"", $outs, type($outs), $out_maps)
+    (`->` type($results)^)?
     $body attr-dict
   }];
+  let builders = [
+    // The memref form and the tensor form alike: the results are one per
+    // tensor output, of its type (none for memref outputs).
+    OpBuilder<(ins "::mlir::ValueRange":$ins, "::mlir::ValueRange":$outs,
+      "::mlir::StringAttr":$name, "::mlir::DenseI64ArrayAttr":$sizes,
+      "::mlir::ArrayAttr":$combiners, "::mlir::ArrayAttr":$in_maps,
+      "::mlir::ArrayAttr":$out_maps)>,
+    OpBuilder<(ins "::mlir::ValueRange":$ins, "::mlir::ValueRange":$outs,
+      "::mlir::StringAttr":$name, "::llvm::ArrayRef<int64_t>":$sizes,
+      "::mlir::ArrayAttr":$combiners, "::mlir::ArrayAttr":$in_maps,
+      "::mlir::ArrayAttr":$out_maps)>
+  ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
+    /// The outputs are the destinations (DestinationStyleOpInterface).
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getOutsMutable();
+    }
+    /// Whether some input or output is a tensor: the op must be bufferized
+    /// before any MDH lowering.
+    bool hasTensorOperands();
+    /// Whether the index maps of output `i` write every element of it, so
+    /// that none keeps its initial value. Exact for verified ops.
+    bool writesWholeOutput(unsigned i);
     /// Number of dimensions D of the iteration space.
     unsigned getNumDims() { return getSizes().size(); }
     /// The combine operator of dimension `d`.
