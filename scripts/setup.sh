@@ -17,6 +17,9 @@ PACKAGES=(
   cmake ninja-build python3
   llvm-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 clang-format-22 lld-22 libomp-22-dev
+  # scripts/test-sanitizers.sh: clang-22's ASan and UBSan runtimes
+  # (/usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.{asan,ubsan}*).
+  libclang-rt-22-dev
   # bench/: the OpenBLAS peer (Debian's OpenMP build) and the chart.
   libopenblas0-openmp libopenblas-openmp-dev python3-matplotlib
   # GPU targets (compile-only checks): HIP headers and hipcc for gfx90a, the
@@ -24,6 +27,8 @@ PACKAGES=(
   hipcc libamdhip64-dev rocm-device-libs
   # python/: the package's one run-time dependency and its tests.
   python3-numpy python3-pytest
+  # examples/torch: a virtual environment for torch and torch-mlir.
+  python3-venv
 )
 
 missing=()
@@ -51,3 +56,6 @@ if [[ ! -f "$BUILD/build.ninja" ]]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >/dev/null
 fi
 ninja -C "$BUILD" -j"$JOBS" --quiet
+
+# examples/torch and its test: torch (CPU) and torch-mlir from PyPI.
+bash "$ROOT/scripts/setup-torch.sh"

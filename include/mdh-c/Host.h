@@ -104,8 +104,9 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mdhEmitC(MlirModule module,
 ///  - `config`: as for `mdhLowerToCLIR`: empty for the heuristic's
 ///    configuration of each computation, the JSON text of one
 ///    configuration, or a comma-separated list of JSON files.
-///  - `numThreads`: the OpenMP threads each `mdhHostModuleRun` uses; 0
-///    leaves the choice to the OpenMP runtime (OMP_NUM_THREADS, else one
+///  - `numThreads`: the OpenMP threads each `mdhHostModuleRun` uses, at
+///    most 4096 (libomp aborts the process on a thread it cannot create);
+///    0 leaves the choice to the OpenMP runtime (OMP_NUM_THREADS, else one
 ///    per core).
 ///
 /// The public functions of `module` whose arguments are all statically

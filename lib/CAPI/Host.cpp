@@ -109,11 +109,11 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
            "(with optional ',fact=value' overrides)";
     return null();
   }
-  if (numThreads < 0) {
+  if (numThreads < 0 || numThreads > mdh::OpenMPRuntime::kMaxThreads) {
     emitError(original.getLoc())
-        << "mdhHostCompile: the thread count must be positive, or 0 for the "
-           "OpenMP runtime's default, got "
-        << numThreads;
+        << "mdhHostCompile: the thread count must be between 1 and "
+        << mdh::OpenMPRuntime::kMaxThreads
+        << ", or 0 for the OpenMP runtime's default, got " << numThreads;
     return null();
   }
   // Loaded before compiling: the JIT resolves the `__kmpc_*` calls of the

@@ -7,10 +7,12 @@
 #include "mdh/Runner/HostBuffer.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -22,6 +24,68 @@ static void *allocateAligned(int64_t bytes) {
   if (!p)
     llvm::report_fatal_error("out of host memory");
   return p;
+}
+
+/// Physical memory of this machine in bytes.
+static uint64_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+}
+
+LogicalResult mlir::mdh::checkHostBufferTypes(Operation *op, TypeRange types,
+                                              StringRef tool) {
+  for (Type t : types) {
+    auto memref = dyn_cast<MemRefType>(t);
+    if (!memref || !memref.hasStaticShape())
+      return op->emitError()
+             << tool << " needs statically shaped memref arguments, got " << t;
+    // Host buffers are dense and row-major in the default memory space.
+    if (!memref.getLayout().isIdentity() || memref.getMemorySpace())
+      return op->emitError() << tool
+                             << " needs memrefs with the identity layout in "
+                                "the default memory space, got "
+                             << t;
+    // Host buffers hold MDH element types only (fills, sentinels and the
+    // reference read them as such).
+    Type elt = memref.getElementType();
+    auto integer = dyn_cast<IntegerType>(elt);
+    if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elt) &&
+        !(integer && integer.isSignless() &&
+          llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth())))
+      return op->emitError() << tool
+                             << " needs memrefs of f16, bf16, f32, f64, i8, "
+                                "i16, i32 or i64, got "
+                             << t;
+  }
+  // All arguments are allocated at once; refuse what cannot fit instead of
+  // failing (or overflowing the size) in the allocator.
+  uint64_t totalBytes = 0;
+  bool overflow = false;
+  for (Type t : types) {
+    auto memref = cast<MemRefType>(t);
+    uint64_t bytes = memref.getElementTypeBitWidth() / 8;
+    if (llvm::is_contained(memref.getShape(), 0))
+      continue;
+    for (int64_t n : memref.getShape()) {
+      bool o = false;
+      bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(n), &o);
+      overflow |= o;
+    }
+    bool o = false;
+    totalBytes = llvm::SaturatingAdd(totalBytes, bytes, &o);
+    overflow |= o;
+    if (overflow || totalBytes > hostMemoryBytes())
+      return op->emitError()
+             << tool << " cannot allocate the arguments of this kernel: they "
+             << "need "
+             << (overflow ? std::string("more than 2^64")
+                          : std::to_string(totalBytes))
+             << " bytes, more than the " << hostMemoryBytes()
+             << " bytes of memory of this machine";
+  }
+  return success();
 }
 
 HostBuffer::HostBuffer(MemRefType type)

@@ -43,22 +43,6 @@ static bool isLinear(AffineExpr e) {
   }
 }
 
-static double unitRoundoff(Type t) {
-  if (t.isF16())
-    return std::ldexp(1.0, -11);
-  if (t.isBF16())
-    return std::ldexp(1.0, -8);
-  if (t.isF32())
-    return std::ldexp(1.0, -24);
-  return std::ldexp(1.0, -53);
-}
-
-double mlir::mdh::floatTolerance(Type elementType, int64_t summands,
-                                 double magnitude) {
-  return static_cast<double>(summands + 8) * unitRoundoff(elementType) *
-         magnitude;
-}
-
 namespace {
 /// One input or output access: a buffer and an index map.
 struct Access {
@@ -175,28 +159,27 @@ void ReferenceChecker::combineInto(SmallVectorImpl<Scalar> &acc,
 void ReferenceChecker::checkPoint(ArrayRef<int64_t> c) {
   SmallVector<int64_t> point(c);
   SmallVector<Scalar> acc, value;
-  // Magnitudes combine like the values: summed for add, multiplied for
-  // mul, and the largest one for every other operator.
-  SmallVector<double> magnitude(outputs.size(), 0.0);
-  int64_t summands = 0;
+  SmallVector<CombineBound> bounds;
   std::optional<ReductionOp> builtin =
       combiner && !custom ? combiner.getOp() : std::nullopt;
+  for (const Access &access : outputs)
+    bounds.emplace_back(builtin, access.buffer->getElementType(),
+                        custom ? custom->getNumRoundingOps() : 0);
+  int64_t summands = 0;
   auto accumulate = [&](ArrayRef<int64_t> p) {
     evaluateAt(p, value);
-    for (auto [k, v] : llvm::enumerate(value)) {
-      if (summands == 0)
-        magnitude[k] = v.m;
-      else if (builtin == ReductionOp::add)
-        magnitude[k] += v.m;
-      else if (builtin == ReductionOp::mul)
-        magnitude[k] *= v.m;
-      else
-        magnitude[k] = std::max(magnitude[k], v.m);
-    }
-    if (summands++ == 0)
+    for (auto [k, v] : llvm::enumerate(value))
+      if (outputs[k].buffer->isFloat())
+        bounds[k].add(v);
+    if (summands++ == 0) {
       acc.assign(value.begin(), value.end());
-    else
-      combineInto(acc, value);
+      return;
+    }
+    combineInto(acc, value);
+    if (custom)
+      for (auto [k, v] : llvm::enumerate(acc))
+        if (outputs[k].buffer->isFloat())
+          bounds[k].partial(v);
   };
 
   forEachInReductionSet(op, point, innerDims, sizes, accumulate);
@@ -214,15 +197,10 @@ void ReferenceChecker::checkPoint(ArrayRef<int64_t> c) {
     double tolerance = 0;
     if (out.isFloat()) {
       double g = out.getFloat(index), r = acc[k].f;
-      double mag = std::max(magnitude[k], std::fabs(r));
-      tolerance = floatTolerance(out.getElementType(), summands, mag);
-      if (std::isnan(r) || std::isnan(g))
-        ok = std::isnan(r) && std::isnan(g);
-      else if (std::isinf(r) || std::isinf(g))
-        ok = r == g;
-      else
-        ok = std::fabs(g - r) <= tolerance;
-      if (ok && tolerance > 0)
+      FloatBound bound = bounds[k].finish(acc[k]);
+      tolerance = bound.tolerance;
+      ok = acceptFloat(g, r, bound);
+      if (ok && tolerance > 0 && std::isfinite(g - r))
         result.worstRatio =
             std::max(result.worstRatio, std::fabs(g - r) / tolerance);
       got = llvm::formatv("{0:e9}", g).str();

@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -108,6 +109,115 @@ Scalar reference::combineBuiltin(ReductionOp op, Scalar a, Scalar b,
     break;
   }
   return r;
+}
+
+reference::CombineBound::CombineBound(std::optional<ReductionOp> op, Type type,
+                                      unsigned customRoundings)
+    : op(op), customRoundings(customRoundings) {
+  if (isa<FloatType>(type))
+    t = FloatFacts::get(type);
+}
+
+void reference::CombineBound::add(const Scalar &term) {
+  ++n;
+  mayNaN |= term.mayNaN;
+  if (term.mayInf) {
+    mayInf = true;
+    ++infTerms;
+  }
+  double v = std::fabs(term.f), e = term.e;
+  maxE = std::max(maxE, e);
+  sumE += e;
+  sumAbs += v + e;
+  posReach += std::max(term.f, 0.0) + e;
+  negReach += std::max(-term.f, 0.0) + e;
+  if (op == ReductionOp::mul) {
+    exactZero |= v == 0 && e == 0;
+    factorMayBeZero |= v <= e;
+    if (v + e > 0)
+      relE += e / (v + e);
+    double l = std::log2(v + e);
+    log2All += l;
+    if (l > 0)
+      log2Big += l;
+    else
+      log2Small += std::log2(std::max(v - e, 0.0));
+  }
+  maxPartial = std::max(maxPartial, term.m + e);
+}
+
+void reference::CombineBound::partial(const Scalar &acc) {
+  maxPartial = std::max(maxPartial, std::fabs(acc.m) + acc.e);
+}
+
+/// gamma_k = k u / (1 - k u) (Higham): k roundings of relative size u.
+static double gammaBound(double k, double u) {
+  return k * u < 1 ? k * u / (1 - k * u)
+                   : std::numeric_limits<double>::infinity();
+}
+
+reference::FloatBound
+reference::CombineBound::finish(const Scalar &result) const {
+  static const double u64 = std::ldexp(1.0, -53);
+  double u = t.unit + u64, k = double(n - 1);
+  FloatBound b;
+  b.mayInf = mayInf;
+  b.mayNaN = mayNaN;
+  b.signedZero = n <= 1 || (op && op != ReductionOp::add);
+  if (n <= 1) {
+    b.tolerance = result.e;
+  } else if (op == ReductionOp::add) {
+    // Any order: |sum - exact| <= gamma_{n-1} sum |term|, for the kernel
+    // in the output type and for the reference in f64; the terms' own
+    // errors add up. Partial sums may flush to zero on the way.
+    b.tolerance = sumE + gammaBound(k, u) * sumAbs;
+    if (b.tolerance > 0)
+      b.tolerance += k * t.minNormal;
+    bool pos = posReach > t.maxFinite, neg = negReach > t.maxFinite;
+    b.mayInf |= pos || neg;
+    b.mayNaN |= infTerms + pos + neg >= 2;
+  } else if (op == ReductionOp::mul) {
+    // prod (|v| + e) bounds every order's product; each factor's relative
+    // error and n - 1 roundings scale it. Underflow loses at most the
+    // smallest normal per rounding, times the factors multiplied after it.
+    double all = std::exp2(log2All), big = std::exp2(log2Big);
+    b.tolerance = all == 0 ? 0 : all * (relE + gammaBound(k, u));
+    bool underflow = std::exp2(log2Small) < t.minNormal;
+    if (underflow && !exactZero)
+      b.tolerance += k * t.minNormal * big;
+    bool overflow = big * (1 + gammaBound(k, u)) > t.maxFinite;
+    b.mayInf |= overflow;
+    b.mayNaN |= (overflow || infTerms) && (underflow || factorMayBeZero);
+  } else if (op) {
+    // max and min round nothing and are 1-Lipschitz.
+    b.tolerance = maxE;
+  } else {
+    // A custom combiner: the reference's order as evaluated, plus its
+    // roundings repeated at the largest partial for any other order.
+    b.tolerance = result.e + k * customRoundings * u * maxPartial;
+    if (customRoundings && b.tolerance > 0)
+      b.tolerance += k * customRoundings * t.minNormal;
+    b.mayInf |= result.mayInf || maxPartial > t.maxFinite;
+    b.mayNaN |= result.mayNaN || (customRoundings && maxPartial > t.maxFinite);
+  }
+  if (std::isnan(b.tolerance))
+    b.tolerance = std::numeric_limits<double>::infinity();
+  return b;
+}
+
+bool reference::acceptFloat(double got, double ref, const FloatBound &b) {
+  if (std::isnan(got))
+    return std::isnan(ref) || b.mayNaN;
+  if (std::isnan(ref))
+    return b.mayNaN;
+  if (std::isinf(got))
+    return got == ref || b.mayInf;
+  if (std::isinf(ref))
+    return b.mayInf;
+  // An exact result (no rounding anywhere) has a determined sign of zero.
+  if (got == 0 && ref == 0 && b.tolerance == 0 && b.signedZero)
+    return std::signbit(got) == std::signbit(ref);
+  return std::fabs(got - ref) <= b.tolerance;
 }
 
 std::string reference::tuple(ArrayRef<int64_t> v) {

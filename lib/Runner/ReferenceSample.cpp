@@ -3,7 +3,7 @@
 // Part of the MDH-MLIR project.
 //
 // The same definition as Reference.cpp (the combination of f over S(c) for
-// each output point c, in f64 with a magnitude shadow for the tolerance,
+// each output point c, in f64 with an error bound for the tolerance,
 // integers wrapping at their width), evaluated once and stored.
 //
 //===----------------------------------------------------------------------===//
@@ -88,7 +88,6 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
        cost <= options.fullCheckBudget && stored <= kMaxStoredElements);
 
   SmallVector<Scalar> args(inputs.size()), value, acc;
-  SmallVector<double> magnitude(outputs.size());
   auto evaluate = [&](ArrayRef<int64_t> p) {
     for (auto [k, access] : llvm::enumerate(inputs)) {
       int64_t e = elementIndex(access.buffer, access.map, p);
@@ -104,24 +103,24 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
 
   auto addPoint = [&](ArrayRef<int64_t> c) {
     int64_t summands = 0;
+    SmallVector<CombineBound> bounds;
+    for (const Access &access : outputs)
+      bounds.emplace_back(builtin, access.buffer->getElementType(),
+                          custom ? custom->getNumRoundingOps() : 0);
     auto accumulate = [&](ArrayRef<int64_t> p) {
       evaluate(p);
-      for (auto [k, v] : llvm::enumerate(value)) {
-        if (summands == 0)
-          magnitude[k] = v.m;
-        else if (builtin == ReductionOp::add)
-          magnitude[k] += v.m;
-        else if (builtin == ReductionOp::mul)
-          magnitude[k] *= v.m;
-        else
-          magnitude[k] = std::max(magnitude[k], v.m);
-      }
+      for (auto [k, v] : llvm::enumerate(value))
+        if (outputs[k].buffer->isFloat())
+          bounds[k].add(v);
       if (summands++ == 0) {
         acc.assign(value.begin(), value.end());
       } else if (custom) {
         SmallVector<Scalar> pair(acc.begin(), acc.end());
         pair.append(value.begin(), value.end());
         custom->run(pair, {}, acc);
+        for (auto [k, v] : llvm::enumerate(acc))
+          if (outputs[k].buffer->isFloat())
+            bounds[k].partial(v);
       } else {
         for (auto [k, access] : llvm::enumerate(outputs)) {
           Type t = access.buffer->getElementType();
@@ -141,13 +140,16 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
       v.f = acc[k].f;
       v.i = acc[k].i;
       v.tolerance = 0;
-      if (access.buffer->isFloat())
-        v.tolerance =
-            floatTolerance(access.buffer->getElementType(), summands,
-                           std::max(magnitude[k], std::fabs(acc[k].f)));
-      else
+      if (access.buffer->isFloat()) {
+        FloatBound bound = bounds[k].finish(acc[k]);
+        v.tolerance = bound.tolerance;
+        v.mayInf = bound.mayInf;
+        v.mayNaN = bound.mayNaN;
+        v.signedZero = bound.signedZero;
+      } else {
         v.i = wrapInt(acc[k].i,
                       access.buffer->getElementType().getIntOrFloatBitWidth());
+      }
       sample.expected.push_back(v);
     }
   };
@@ -193,13 +195,8 @@ CheckResult ReferenceSample::check(ArrayRef<HostBuffer *> outs) const {
     std::string got, want;
     if (out.isFloat()) {
       double g = out.getFloat(v.element), r = v.f;
-      if (std::isnan(r) || std::isnan(g))
-        ok = std::isnan(r) && std::isnan(g);
-      else if (std::isinf(r) || std::isinf(g))
-        ok = r == g;
-      else
-        ok = std::fabs(g - r) <= v.tolerance;
-      if (ok && v.tolerance > 0)
+      ok = acceptFloat(g, r, {v.tolerance, v.mayInf, v.mayNaN, v.signedZero});
+      if (ok && v.tolerance > 0 && std::isfinite(g - r))
         result.worstRatio =
             std::max(result.worstRatio, std::fabs(g - r) / v.tolerance);
       got = llvm::formatv("{0:e9}", g).str();

@@ -11,6 +11,8 @@
 #include "mdh/Runner/ScalarEvaluator.h"
 #include "mdh/Dialect/HL/MDHOps.h"
 
+#include "ScalarOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/DenseMap.h"
@@ -18,76 +20,11 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::mdh;
-
-namespace {
-enum Kind : unsigned {
-  // Floats.
-  AddF,
-  SubF,
-  MulF,
-  DivF,
-  RemF,
-  NegF,
-  MaxF,
-  MinF,
-  MaxNumF,
-  MinNumF,
-  Identity,
-  SIToFP,
-  UIToFP,
-  FPToSI,
-  FPToUI,
-  CmpF,
-  Exp,
-  Exp2,
-  Log,
-  Log2,
-  Log10,
-  Sqrt,
-  Rsqrt,
-  AbsF,
-  Tanh,
-  Sin,
-  Cos,
-  Erf,
-  Floor,
-  Ceil,
-  Fma,
-  PowF,
-  CopySign,
-  // Integers.
-  AddI,
-  SubI,
-  MulI,
-  DivSI,
-  DivUI,
-  RemSI,
-  RemUI,
-  AndI,
-  OrI,
-  XOrI,
-  ShLI,
-  ShRSI,
-  ShRUI,
-  MaxSI,
-  MaxUI,
-  MinSI,
-  MinUI,
-  ExtSI,
-  ExtUI,
-  TruncI,
-  CmpI,
-  AbsI,
-  // Other.
-  ConstF,
-  ConstI,
-  Select,
-  Index
-};
-} // namespace
+using namespace mlir::mdh::scalar;
 
 int64_t mlir::mdh::wrapInt(int64_t v, unsigned width) {
   if (width >= 64)
@@ -122,9 +59,10 @@ static std::optional<unsigned> kindOf(Operation &op) {
       .Case("arith.minimumf", MinF)
       .Case("arith.maxnumf", MaxNumF)
       .Case("arith.minnumf", MinNumF)
-      // The reference keeps f64 precision through conversions.
+      // The reference keeps f64 precision through conversions; truncf
+      // rounds only in the error bound.
       .Case("arith.extf", Identity)
-      .Case("arith.truncf", Identity)
+      .Case("arith.truncf", TruncF)
       .Case("arith.sitofp", SIToFP)
       .Case("arith.uitofp", UIToFP)
       .Case("arith.fptosi", FPToSI)
@@ -220,9 +158,14 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Block &body) {
     inst.width = widthOf(resultType);
     inst.opWidth =
         op.getNumOperands() ? widthOf(op.getOperand(0).getType()) : 0;
-    if (inst.kind < AddI && inst.kind != Identity && inst.kind != CmpF &&
-        inst.kind != FPToSI && inst.kind != FPToUI)
+    if (inst.kind < AddI && inst.kind != Identity && inst.kind != TruncF &&
+        inst.kind != CmpF && inst.kind != FPToSI && inst.kind != FPToUI)
       ++program.numFloatOps;
+    if (isa<FloatType>(resultType)) {
+      inst.fp = FloatFacts::get(resultType);
+      if (roundsResult(inst.kind))
+        ++program.numRoundingOps;
+    }
     inst.result = program.numSlots++;
     slots[op.getResult(0)] = inst.result;
     program.insts.push_back(std::move(inst));
@@ -314,6 +257,27 @@ static bool compareI(arith::CmpIPredicate p, int64_t a, int64_t b, unsigned w) {
   return false;
 }
 
+/// fptosi/fptoui of a value out of range is poison in arith, and the C++
+/// cast is undefined behaviour (UBSan aborts on it), so the reference
+/// saturates, NaN giving 0.
+static int64_t toSigned(double v) {
+  if (std::isnan(v))
+    return 0;
+  if (v >= 0x1p63)
+    return std::numeric_limits<int64_t>::max();
+  if (v < -0x1p63)
+    return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(v);
+}
+
+static uint64_t toUnsigned(double v) {
+  if (!(v > -1.0))
+    return 0;
+  if (v >= 0x1p64)
+    return std::numeric_limits<uint64_t>::max();
+  return static_cast<uint64_t>(v);
+}
+
 void ScalarProgram::run(ArrayRef<Scalar> args, ArrayRef<int64_t> point,
                         SmallVectorImpl<Scalar> &results) const {
   SmallVector<Scalar, 32> s(numSlots);
@@ -368,6 +332,7 @@ void ScalarProgram::run(ArrayRef<Scalar> args, ArrayRef<int64_t> point,
       r.m = std::max(m(0), m(1));
       break;
     case Identity:
+    case TruncF:
       r.f = f(0);
       r.m = m(0);
       break;
@@ -378,10 +343,10 @@ void ScalarProgram::run(ArrayRef<Scalar> args, ArrayRef<int64_t> point,
       r.f = static_cast<double>(u(0));
       break;
     case FPToSI:
-      r.i = wrapInt(static_cast<int64_t>(f(0)), w);
+      r.i = wrapInt(toSigned(f(0)), w);
       break;
     case FPToUI:
-      r.i = wrapInt(static_cast<int64_t>(static_cast<uint64_t>(f(0))), w);
+      r.i = wrapInt(static_cast<int64_t>(toUnsigned(f(0))), w);
       break;
     case CmpF:
       // i1 true is all ones, sign-extended, like every other integer.
@@ -530,6 +495,8 @@ void ScalarProgram::run(ArrayRef<Scalar> args, ArrayRef<int64_t> point,
     // Elementary functions and conversions: the magnitude of the result.
     if (r.m < 0)
       r.m = std::fabs(r.f);
+    if (in.fp.precision)
+      boundError(in, s, r);
   }
   results.clear();
   for (unsigned y : yields)

@@ -52,7 +52,7 @@ static constexpr int64_t kCPUSlab = 256;
 
 /// The smallest multiple of `m` that is at least `x`, at most `cap`.
 static int64_t roundUp(int64_t x, int64_t m, int64_t cap) {
-  return std::min(cap, ceilDiv(x, m) * m);
+  return mulSat(ceilDiv(x, m), m, cap);
 }
 
 /// One thread, no copies, register tile 1: valid for every computation on
@@ -292,7 +292,7 @@ static mdh_ll::Config gpuConfig(const Problem &p) {
   // cc dimensions give too few.
   int64_t blocks = 1;
   for (unsigned d = 0; d < numDims; ++d)
-    blocks *= ceilDiv(p.sizes[d], block[d]);
+    blocks = mulSat(blocks, ceilDiv(p.sizes[d], block[d]));
   int64_t wanted = kGPUBlocksPerSM * f.multiprocessors;
   std::optional<unsigned> longest;
   for (unsigned d = 0; d < numDims; ++d)

@@ -59,9 +59,11 @@ struct Family {
   std::string name;
   unsigned level = 0;
   int64_t limit = 0;
-  /// Distinct buffer dimensions, with the last step that reads each.
+  /// Distinct buffer dimensions, with the last step that reads each and
+  /// the smallest `initial` of the terms that multiply its range in.
   SmallVector<BufferDim, 8> dims;
   SmallVector<unsigned, 8> lastStep;
+  SmallVector<int64_t, 8> minInitial;
   SmallVector<Term, 4> terms;
   DenseMap<unsigned, ParamId> open;
   std::optional<ParamId> budget;

@@ -45,9 +45,10 @@ using mdh_ll::Layout;
 
 SmallVector<int64_t> tuning::baseTileSizes(int64_t extent, bool coarse) {
   SmallVector<int64_t> sizes;
-  for (int64_t p = 1; p <= extent; p *= 2) {
+  // Compared by division: 3 * p and 2 * p overflow for extents near 2^63.
+  for (int64_t p = 1;; p *= 2) {
     sizes.push_back(p);
-    if (3 * p <= extent && !coarse)
+    if (p <= extent / 3 && !coarse)
       sizes.push_back(3 * p);
     if (p > extent / 2)
       break;

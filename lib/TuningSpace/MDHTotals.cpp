@@ -93,10 +93,13 @@ void Declarer::addTerm(Family &f, const Buffer &buffer, int64_t weight,
     if (it == f.dims.end()) {
       f.dims.push_back(dim);
       f.lastStep.push_back(*last);
+      f.minInitial.push_back(f.limit + 1);
       it = f.dims.end() - 1;
     }
     term.remaining.push_back(it - f.dims.begin());
   }
+  for (unsigned k : term.remaining)
+    f.minInitial[k] = std::min(f.minInitial[k], term.initial);
   llvm::sort(term.remaining);
   f.terms.push_back(std::move(term));
 }
@@ -163,7 +166,17 @@ void Declarer::step(Family &f, unsigned s) {
 void Declarer::stepOpenSums(Family &f, unsigned s, ArrayRef<unsigned> live) {
   unsigned d = p.dimOrder[s];
   ParamId tile = tiles[d][f.level];
+  // Open sums are capped: larger sums need not be told apart. A term is
+  // at least `initial` times the range of each of its dimensions, and a
+  // range is at least 1 + the sum (or the extent, which larger sums reach
+  // too), so with a sum of at least limit / initial every term that
+  // multiplies the range in is over the limit either way. Uncapped, the
+  // sums are memo keys of the tree (TreeBuilder.cpp) with up to 2^k values
+  // after k dimensions of different weights, and the product over the open
+  // sums of a GPU space (register and shared families, inputs and outputs)
+  // made 16 dimensions of extent 2 build for minutes.
   for (unsigned k : live) {
+    int64_t cap = f.limit / std::max<int64_t>(1, f.minInitial[k]);
     const BufferDim &dim = f.dims[k];
     if (dim.weights[d] == 0 || f.lastStep[k] == s)
       continue;
@@ -172,7 +185,8 @@ void Declarer::stepOpenSums(Family &f, unsigned s, ArrayRef<unsigned> live) {
     if (auto it = f.open.find(k); it != f.open.end())
       deps.push_back(*(prev = it->second));
     f.open[k] = derived(f.name + ".sum", deps, [=](const Config &c) -> int64_t {
-      return addSat(prev ? c[*prev] : 0, partialOf(dim, d, c[tile]));
+      return std::min(cap,
+                      addSat(prev ? c[*prev] : 0, partialOf(dim, d, c[tile])));
     });
   }
 }

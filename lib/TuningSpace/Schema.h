@@ -19,8 +19,25 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <cstdint>
+#include <optional>
+
 namespace mlir::mdh::tuning {
 namespace detail {
+
+/// Keys of the value -> position maps. DenseMap's default keys for int64_t
+/// reserve INT64_MAX and INT64_MAX - 1, which are tile sizes of the largest
+/// extents; these reserve the two smallest values, which no range may list
+/// (SearchSpaceBuilder::addParameter).
+struct ValueKeyInfo {
+  static constexpr int64_t kEmpty = INT64_MIN, kTombstone = INT64_MIN + 1;
+  static int64_t getEmptyKey() { return kEmpty; }
+  static int64_t getTombstoneKey() { return kTombstone; }
+  static unsigned getHashValue(int64_t v) {
+    return llvm::DenseMapInfo<int64_t>::getHashValue(v);
+  }
+  static bool isEqual(int64_t a, int64_t b) { return a == b; }
+};
 
 /// A parameter or a derived value.
 struct Item {
@@ -28,7 +45,17 @@ struct Item {
   bool derived = false;
   /// Parameters: the range, and each value's position in it.
   std::vector<int64_t> range;
-  llvm::DenseMap<int64_t, uint32_t> position;
+  llvm::DenseMap<int64_t, uint32_t, ValueKeyInfo> position;
+  /// The position of `value` in the range (the map's reserved keys are in
+  /// no range, and must not be looked up).
+  std::optional<uint32_t> positionOf(int64_t value) const {
+    if (value == ValueKeyInfo::kEmpty || value == ValueKeyInfo::kTombstone)
+      return std::nullopt;
+    auto it = position.find(value);
+    if (it == position.end())
+      return std::nullopt;
+    return it->second;
+  }
   /// Derived values: the function and what it reads.
   DerivedFn fn;
   llvm::SmallVector<ParamId, 4> deps;

@@ -133,7 +133,10 @@ ParamId SearchSpaceBuilder::addParameter(StringRef name,
     fail("tuning parameter '" + name + "' has more than 2^32-2 values");
   item.range.assign(range.begin(), range.end());
   for (auto [index, value] : llvm::enumerate(range))
-    if (!item.position.try_emplace(value, index).second)
+    if (value == ValueKeyInfo::kEmpty || value == ValueKeyInfo::kTombstone)
+      fail("tuning parameter '" + name + "' lists the value " + Twine(value) +
+           "; values must be above " + Twine(ValueKeyInfo::kTombstone));
+    else if (!item.position.try_emplace(value, index).second)
       fail("tuning parameter '" + name + "' lists the value " + Twine(value) +
            " twice");
   schema->tunables.push_back(id);
@@ -205,7 +208,7 @@ void SearchSpaceBuilder::addCanonicalRule(StringRef param,
     std::optional<int64_t> canonical = fn(config);
     if (!canonical)
       return true;
-    if (!s->items[id].position.count(*canonical))
+    if (!s->items[id].positionOf(*canonical))
       reportFatalUsageError(Twine("the canonical value ") + Twine(*canonical) +
                             " of '" + s->items[id].name +
                             "' is not in its range");
@@ -464,10 +467,10 @@ SmallVector<double> SearchSpace::toUnitCube(const Config &config) const {
     for (uint32_t node = tree.root, level = 0; node != 0; ++level) {
       ParamId id = tree.params[level];
       const Item &item = schema->items[id];
-      auto position = item.position.find(config.vals[id]);
-      if (position == item.position.end())
+      std::optional<uint32_t> position = item.positionOf(config.vals[id]);
+      if (!position)
         return {};
-      std::optional<uint32_t> edge = edgeOfValue(tree, node, position->second);
+      std::optional<uint32_t> edge = edgeOfValue(tree, node, *position);
       if (!edge)
         return {};
       uint32_t child = tree.edges[*edge].child;
@@ -490,10 +493,10 @@ std::optional<uint64_t> SearchSpace::rankIn(unsigned t,
   for (uint32_t node = tree.root, level = 0; node != 0; ++level) {
     ParamId id = tree.params[level];
     const Item &item = schema->items[id];
-    auto position = item.position.find(config.vals[id]);
-    if (position == item.position.end())
+    std::optional<uint32_t> position = item.positionOf(config.vals[id]);
+    if (!position)
       return std::nullopt;
-    std::optional<uint32_t> edge = edgeOfValue(tree, node, position->second);
+    std::optional<uint32_t> edge = edgeOfValue(tree, node, *position);
     if (!edge)
       return std::nullopt;
     rank += leavesBefore(tree, node, *edge);

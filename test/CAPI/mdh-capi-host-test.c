@@ -342,6 +342,9 @@ static void testErrors(MlirContext ctx, DiagnosticCapture *capture) {
        "mdhHostCompile: GPU target refused"},
       {"openmp", "", -1, "thread count",
        "mdhHostCompile: negative thread count"},
+      // libomp would abort the process creating this many threads.
+      {"openmp", "", 100000, "between 1 and 4096",
+       "mdhHostCompile: thread count over the limit"},
       {"openmp", "/nonexistent/matmul.json", 1,
        "cannot read configuration file '/nonexistent/matmul.json'",
        "mdhHostCompile: missing configuration file"},

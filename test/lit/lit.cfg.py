@@ -98,6 +98,17 @@ if _cxx:
     config.available_features.add("host-cxx")
     config.substitutions.append(("%host_cxx", _cxx))
 
+# UBSan's runtime (Debian: libclang-rt-22-dev), for the C target's test
+# under -fsanitize=undefined (`REQUIRES: ubsan`; %ubsan_rt_dir holds the
+# shared runtime that a sanitized shared library loads).
+_clang = shutil.which("clang-22")
+if _clang:
+    _rt = subprocess.run([_clang, "-print-runtime-dir"], capture_output=True,
+                         text=True).stdout.strip()
+    if os.path.exists(os.path.join(_rt, "libclang_rt.ubsan_standalone-x86_64.so")):
+        config.available_features.add("ubsan")
+        config.substitutions.append(("%ubsan_rt_dir", _rt))
+
 # NumPy, for the tests that load mdh-run's .npy files with it (`REQUIRES:
 # numpy`; the others read them with od). Asked of the interpreter that
 # %python runs, in a child process so that lit itself does not import it.

@@ -6,10 +6,9 @@
 
 #include "Kernels.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
+#include "mdh/Runner/HostBuffer.h"
 
-#include <unistd.h>
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -34,64 +33,11 @@ std::string Kernel::describeArgs() const {
   return text;
 }
 
-/// Physical memory of this machine in bytes.
-static uint64_t hostMemoryBytes() {
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0)
-    return UINT64_MAX;
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
-}
-
 /// Checks that mdh-run can allocate, fill and check every argument of
 /// `func`, whose one mdh.compute is `compute`.
 static LogicalResult checkKernel(func::FuncOp func, ComputeOp compute) {
-  for (Type t : func.getArgumentTypes()) {
-    auto memref = dyn_cast<MemRefType>(t);
-    if (!memref || !memref.hasStaticShape())
-      return func.emitError("mdh-run needs statically shaped memref "
-                            "arguments, got ")
-             << t;
-    // Host buffers are dense and row-major in the default memory space.
-    if (!memref.getLayout().isIdentity() || memref.getMemorySpace())
-      return func.emitError("mdh-run needs memrefs with the identity "
-                            "layout in the default memory space, got ")
-             << t;
-    // Host buffers hold MDH element types only (fills, sentinels and the
-    // reference read them as such).
-    Type elt = memref.getElementType();
-    auto integer = dyn_cast<IntegerType>(elt);
-    if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elt) &&
-        !(integer && integer.isSignless() &&
-          llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth())))
-      return func.emitError("mdh-run needs memrefs of f16, bf16, f32, f64, "
-                            "i8, i16, i32 or i64, got ")
-             << t;
-  }
-  // All arguments are allocated at once; refuse what cannot fit instead of
-  // failing (or overflowing the size) in the allocator.
-  uint64_t totalBytes = 0;
-  bool overflow = false;
-  for (Type t : func.getArgumentTypes()) {
-    auto memref = cast<MemRefType>(t);
-    uint64_t bytes = memref.getElementTypeBitWidth() / 8;
-    if (llvm::is_contained(memref.getShape(), 0))
-      continue;
-    for (int64_t n : memref.getShape()) {
-      bool o = false;
-      bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(n), &o);
-      overflow |= o;
-    }
-    bool o = false;
-    totalBytes = llvm::SaturatingAdd(totalBytes, bytes, &o);
-    overflow |= o;
-    if (overflow || totalBytes > hostMemoryBytes())
-      return func.emitError("mdh-run cannot allocate the arguments of this "
-                            "kernel: they need ")
-             << (overflow ? std::string("more than 2^64")
-                          : std::to_string(totalBytes))
-             << " bytes, more than the " << hostMemoryBytes()
-             << " bytes of memory of this machine";
-  }
+  if (failed(checkHostBufferTypes(func, func.getArgumentTypes(), "mdh-run")))
+    return failure();
   for (auto [k, operand] : llvm::enumerate(compute->getOperands())) {
     auto arg = dyn_cast<BlockArgument>(operand);
     if (!arg || arg.getOwner() != &func.getBody().front())

@@ -7,6 +7,7 @@
 #include "Options.h"
 
 #include "mdh/Dialect/CL/Passes.h"
+#include "mdh/Runner/OpenMPRuntime.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -123,6 +124,11 @@ cl::opt<int64_t> corruptElement(
     cl::desc("Testing only: change this element (linear index) of the first "
              "output after the checked run"),
     cl::init(-1), cl::Hidden, cl::cat(category));
+cl::opt<double> corruptScale(
+    "corrupt-scale",
+    cl::desc("Testing only: --corrupt-output-element adds this times "
+             "max(1, |value|) to a float (0 turns -0.0 into +0.0)"),
+    cl::init(1.0), cl::Hidden, cl::cat(category));
 
 cl::list<std::string> disabledPasses(
     "disable-pass",
@@ -278,8 +284,10 @@ FailureOr<TargetKind> mdh_run::checkOptions() {
       failed(refuse({&saveLLVM}, "--target=oracle, --target=openmp and "
                                  "--emulate")))
     return failure();
-  if (numThreads.getNumOccurrences() && numThreads < 1)
-    return optionError("--threads must be at least 1, got " +
+  if (numThreads.getNumOccurrences() &&
+      (numThreads < 1 || numThreads > mdh::OpenMPRuntime::kMaxThreads))
+    return optionError("--threads must be between 1 and " +
+                       Twine(mdh::OpenMPRuntime::kMaxThreads) + ", got " +
                        Twine(numThreads.getValue()));
   // hl-to-ll reads the files too; checking first gives a message that
   // names the option (stdin, '-', is left to hl-to-ll).

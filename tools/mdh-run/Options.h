@@ -36,6 +36,7 @@ extern llvm::cl::opt<double> minTime;
 extern llvm::cl::opt<CheckMode> checkMode;
 extern llvm::cl::opt<int64_t> samples;
 extern llvm::cl::opt<int64_t> corruptElement;
+extern llvm::cl::opt<double> corruptScale;
 extern llvm::cl::list<std::string> disabledPasses;
 extern llvm::cl::list<std::string> enabledPasses;
 extern llvm::cl::opt<unsigned> optLevel;

@@ -31,7 +31,8 @@ static void corrupt(HostBuffer &out, int64_t e) {
     out.setInt(e, 0);
   else if (out.isFloat())
     out.setFloat(e,
-                 out.getFloat(e) + std::max(1.0, std::fabs(out.getFloat(e))));
+                 out.getFloat(e) +
+                     corruptScale * std::max(1.0, std::fabs(out.getFloat(e))));
   else
     out.setInt(e, out.getInt(e) + 1);
 }

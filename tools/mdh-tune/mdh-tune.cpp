@@ -293,8 +293,11 @@ int main(int argc, char **argv) {
       return fail("--timeout: malformed duration '" + timeout + "'");
     timeoutSeconds = *s;
   }
-  if (numThreads.getNumOccurrences() && numThreads < 1)
-    return fail("--threads must be at least 1");
+  if (numThreads.getNumOccurrences() &&
+      (numThreads < 1 || numThreads > OpenMPRuntime::kMaxThreads))
+    return fail(llvm::formatv("--threads must be between 1 and {0}, got {1}",
+                              OpenMPRuntime::kMaxThreads, numThreads)
+                    .str());
   if (reps < 1)
     return fail("--reps must be at least 1");
   if (samples < 1)

@@ -8,6 +8,7 @@
 #define MDH_RUNNER_HOSTBUFFER_H
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
 
 #include <cstdint>
 #include <memory>
@@ -65,6 +66,15 @@ private:
   SmallVector<int64_t> strides;
   uint64_t id;
 };
+
+/// Checks that host buffers can hold arguments of types `types` the way
+/// mdh-run and mdh-tune allocate them, all at once: statically shaped memrefs
+/// with the identity layout in the default memory space, of f16, bf16, f32,
+/// f64, i8, i16, i32 or i64, together no larger than this machine's physical
+/// memory (the allocator would abort otherwise). Reports the first violation
+/// at `op`, the message naming `tool`, and fails.
+LogicalResult checkHostBufferTypes(Operation *op, TypeRange types,
+                                   StringRef tool);
 
 } // namespace mlir::mdh
 

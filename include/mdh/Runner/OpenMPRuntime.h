@@ -20,6 +20,12 @@ namespace mlir::mdh {
 /// thread count can be set before a kernel runs.
 class OpenMPRuntime {
 public:
+  /// The most threads a kernel may ask for. libomp aborts the process
+  /// (`OMP: Error #34`) when it cannot create a thread, so thread counts
+  /// are checked against this bound first; it is far above the hardware
+  /// threads of any host, and far below the per-user thread limits.
+  static constexpr int kMaxThreads = 4096;
+
   /// The libomp this project was configured with (under LLVM's library
   /// directory).
   static StringRef getDefaultPath();

@@ -46,9 +46,6 @@ FailureOr<CheckResult> checkAgainstReference(ComputeOp op,
                                              ArrayRef<HostBuffer *> outs,
                                              const CheckOptions &options);
 
-/// The tolerance of docs/semantics.md: (n + 8) * u * mag.
-double floatTolerance(Type elementType, int64_t summands, double magnitude);
-
 /// Floating-point operations of one execution of `op`: the float ops of the
 /// scalar function at every point, plus one combination per yielded value
 /// and point of a reduction.

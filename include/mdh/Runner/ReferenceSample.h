@@ -50,6 +50,8 @@ private:
     double f;
     int64_t i;
     double tolerance;
+    /// An infinity, or a NaN, is acceptable (docs/semantics.md).
+    bool mayInf = false, mayNaN = false, signedZero = false;
     /// Index into `points`: where the value comes from, for messages.
     size_t point;
   };

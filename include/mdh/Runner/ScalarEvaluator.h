@@ -8,6 +8,7 @@
 #define MDH_RUNNER_SCALAREVALUATOR_H
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
@@ -15,17 +16,45 @@
 
 namespace mlir::mdh {
 
+/// The facts of a float type that bound rounding to it.
+struct FloatFacts {
+  /// Unit roundoff 2^-p (p: significand bits, the implicit one included).
+  double unit = 0;
+  /// Smallest normal and largest finite magnitude.
+  double minNormal = 0;
+  double maxFinite = 0;
+  int precision = 0;
+  /// The smallest subnormal is 2^minSubnormalExp.
+  int minSubnormalExp = 0;
+
+  static FloatFacts get(Type type);
+  /// Whether `v` is a value of the type (rounding it is exact).
+  bool representable(double v) const;
+  /// Bound on the error of rounding a result of magnitude at most `mag`
+  /// once to this type and once to f64 (the reference's own rounding),
+  /// plus an absolute floor of the smallest normal when `mag` is in the
+  /// subnormal range (underflow, flush-to-zero included).
+  double roundingBound(double mag) const;
+};
+
 /// A scalar value of the reference: floats of any width are held exactly as
 /// `double` (the reference computes in f64), integers as `int64_t`
 /// sign-extended from their width (arithmetic wraps at that width).
 ///
-/// `m` shadows a float value with its magnitude: the same computation on
-/// absolute values with subtraction turned into addition. It bounds the
-/// rounding error of any evaluation order (docs/semantics.md).
+/// Floats carry a running error analysis (docs/semantics.md, tolerance):
+/// `m` is the magnitude (the computation on absolute values, subtraction
+/// turned into addition), `e` bounds |value computed in the program's own
+/// types - f| for any correctly rounding evaluation (one rounding per op in
+/// its result type; extf exact), and the flags say whether such an
+/// evaluation may overflow to an infinity or produce a NaN where `f` is
+/// neither.
 struct Scalar {
   double f = 0;
   int64_t i = 0;
   double m = 0;
+  double e = 0;
+  bool mayInf = false;
+  bool mayNaN = false;
 };
 
 /// Wraps `v` to a `width`-bit two's complement value, sign-extended.
@@ -48,6 +77,10 @@ public:
   /// Number of floating-point arithmetic ops (for GFLOP/s figures).
   unsigned getNumFloatOps() const { return numFloatOps; }
 
+  /// Number of ops that round a float result (what reordering a custom
+  /// combiner repeats per combination).
+  unsigned getNumRoundingOps() const { return numRoundingOps; }
+
   struct Inst {
     unsigned kind;
     unsigned result;
@@ -55,6 +88,7 @@ public:
     unsigned opWidth; // bit width of the first operand (integers)
     int64_t imm = 0;  // constant / predicate / index dimension
     double fimm = 0;  // float constant
+    FloatFacts fp;    // the float result type (floats)
     SmallVector<unsigned, 3> operands;
   };
 
@@ -63,6 +97,7 @@ private:
   unsigned numSlots = 0;
   unsigned numArgs = 0;
   unsigned numFloatOps = 0;
+  unsigned numRoundingOps = 0;
   SmallVector<unsigned> yields;
 };
 

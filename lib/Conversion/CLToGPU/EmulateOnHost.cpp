@@ -6,10 +6,11 @@
 // CPU so that the lowering to `gpu` is tested without a GPU. A barrier is
 // emulated by loop fission: the body of a launch is cut at its barriers into
 // intervals, and each interval runs for all threads of the block, one after
-// the other, in an order shuffled per interval. Values that live across a
-// barrier are kept per thread in memory. A missing barrier then shows up as
-// a read of data another thread has not written yet: poison (shared memory
-// is poisoned at block start) or stale values.
+// the other, in an order shuffled per interval (a permutation table, see
+// emitSegment). Values that live across a barrier are kept per thread in
+// memory. A missing barrier then shows up as a read of data another thread
+// has not written yet: poison (shared memory is poisoned at block start) or
+// stale values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 
 #include <numeric>
 #include <random>
@@ -84,8 +87,9 @@ namespace {
 /// Emulates one gpu.launch.
 class LaunchEmulator {
 public:
-  LaunchEmulator(gpu::LaunchOp launch, std::mt19937_64 &rng)
-      : launch(launch), rng(rng) {}
+  LaunchEmulator(gpu::LaunchOp launch, std::mt19937_64 &rng,
+                 SymbolTable &symbols)
+      : launch(launch), rng(rng), symbols(symbols) {}
 
   LogicalResult run();
 
@@ -99,6 +103,8 @@ private:
 
   gpu::LaunchOp launch;
   std::mt19937_64 &rng;
+  /// The module's symbols, for the thread-order tables.
+  SymbolTable &symbols;
   int64_t block[3] = {1, 1, 1};
   int64_t threads = 1;
   int nextSegment = 0;
@@ -194,13 +200,32 @@ void LaunchEmulator::indexPrivates(Operation *root, Value tid) {
 
 void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
   Location loc = ops.front()->getLoc();
-  // A shuffled order: i -> (a * i + c) mod threads with a coprime to
-  // threads is a permutation.
-  std::uniform_int_distribution<int64_t> pick(0, threads - 1);
-  int64_t a = 1 + pick(rng);
-  while (std::gcd(a, threads) != 1)
-    a = a % threads + 1;
-  int64_t c = pick(rng);
+  // A shuffled order, read from a constant table: thread i of the loop is
+  // order[i]. An order computed from i (such as (a * i + c) mod threads)
+  // makes the thread id an affine recurrence wrapped by a mask, and LLVM 22's
+  // loop vectorizer then vectorizes the thread loop as if consecutive
+  // threads accessed consecutive elements, ignoring the wrap: wrong results
+  // and writes out of bounds (a scan over a `ps` dimension, issue 19). A
+  // table load is opaque to it. Fisher-Yates with the raw generator, so that
+  // a seed gives the same order with every C++ library.
+  SmallVector<int32_t> order(threads);
+  std::iota(order.begin(), order.end(), 0);
+  for (int64_t i = threads - 1; i > 0; --i)
+    std::swap(order[i], order[rng() % static_cast<uint64_t>(i + 1)]);
+  auto tableType = MemRefType::get({threads}, b.getI32Type());
+  auto table = [&] {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&symbols.getOp()->getRegion(0).front());
+    auto global = memref::GlobalOp::create(
+        b, loc, "__mdh_thread_order", b.getStringAttr("private"), tableType,
+        DenseElementsAttr::get(RankedTensorType::get({threads}, b.getI32Type()),
+                               ArrayRef<int32_t>(order)),
+        /*constant=*/true, /*alignment=*/IntegerAttr());
+    symbols.insert(global); // Renamed if the name is taken.
+    return global;
+  }();
+  Value orderTable =
+      memref::GetGlobalOp::create(b, loc, tableType, table.getSymName());
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -209,10 +234,9 @@ void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
   auto tcst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(tb, loc, v);
   };
-  Value scaled =
-      arith::MulIOp::create(tb, loc, loop.getInductionVar(), tcst(a));
-  Value shifted = arith::AddIOp::create(tb, loc, scaled, tcst(c));
-  Value tid = arith::RemUIOp::create(tb, loc, shifted, tcst(threads));
+  Value entry = memref::LoadOp::create(tb, loc, orderTable,
+                                       ValueRange{loop.getInductionVar()});
+  Value tid = arith::IndexCastUIOp::create(tb, loc, tb.getIndexType(), entry);
   Value tx = arith::RemUIOp::create(tb, loc, tid, tcst(block[0]));
   Value rest = arith::DivUIOp::create(tb, loc, tid, tcst(block[0]));
   Value ty = arith::RemUIOp::create(tb, loc, rest, tcst(block[1]));
@@ -421,10 +445,11 @@ struct MDHGPUEmulateOnHost
 
   void runOnOperation() override {
     std::mt19937_64 rng(seed);
+    SymbolTable symbols(getOperation());
     SmallVector<gpu::LaunchOp> launches;
     getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
     for (gpu::LaunchOp launch : launches)
-      if (failed(LaunchEmulator(launch, rng).run()))
+      if (failed(LaunchEmulator(launch, rng, symbols).run()))
         return signalPassFailure();
     lowerDeviceMemory(getOperation());
   }

@@ -28,7 +28,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::mdh {
 #define GEN_PASS_DEF_MDHCLTOLOOPS
@@ -300,14 +299,6 @@ struct MDHCLToLoops : mdh::impl::MDHCLToLoopsBase<MDHCLToLoops> {
       func->removeAttr(mdh_ll::MDHLLDialect::TargetAttrHelper::getNameStr());
     });
 
-    // The combiners accumulations use; those left without users afterwards
-    // have no meaning below CL-IR.
-    llvm::SetVector<mdh::CombinerOp> combiners;
-    module.walk([&](AccumulateOp op) {
-      if (mdh::CombinerOp c = mdh::lookupCustomCombiner(op, op.getCombiner()))
-        combiners.insert(c);
-    });
-
     IRRewriter rewriter(&getContext());
     BufferPlacer placer(rewriter);
     SmallVector<BufferOp> buffers;
@@ -334,6 +325,13 @@ struct MDHCLToLoops : mdh::impl::MDHCLToLoopsBase<MDHCLToLoops> {
     if (remaining.wasInterrupted())
       return signalPassFailure();
 
+    // Combiners have no meaning below CL-IR and no LLVM translation: erase
+    // every one left without users, not only those accumulations used. A
+    // combiner may have had none in CL-IR at all: that of a kernel that
+    // mdh-run --func dropped, or of a size-1 pw dimension (nothing to
+    // combine, so no accumulation refers to it).
+    SmallVector<mdh::CombinerOp> combiners;
+    module.walk([&](mdh::CombinerOp c) { combiners.push_back(c); });
     for (mdh::CombinerOp c : combiners)
       if (SymbolTable::symbolKnownUseEmpty(c, module))
         c.erase();

@@ -83,9 +83,10 @@ int64_t Problem::maxRegisterWords() const {
 }
 
 /// The footprint model of a buffer of type `type` read or written through
-/// `maps` (docs/tuning-parameters.md, "Footprints").
-static Buffer modelBuffer(MemRefType type, ArrayRef<AffineMap> maps,
-                          unsigned numDims) {
+/// `maps` (docs/tuning-parameters.md, "Footprints"); `isOutput` records the
+/// maps' constants (BufferDim::offsets).
+static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
+                          unsigned numDims, bool isOutput) {
   Buffer buffer;
   buffer.bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   buffer.words = ceilDiv(buffer.bytes, 4);
@@ -93,7 +94,7 @@ static Buffer modelBuffer(MemRefType type, ArrayRef<AffineMap> maps,
     BufferDim dim;
     dim.extent = type.getDimSize(b);
     dim.weights.assign(numDims, 0);
-    SmallVector<int64_t, 8> first;
+    SmallVector<int64_t, 8> first, constants;
     int64_t lo = 0, hi = 0;
     bool linear = true;
     for (auto [m, map] : llvm::enumerate(maps)) {
@@ -110,11 +111,17 @@ static Buffer modelBuffer(MemRefType type, ArrayRef<AffineMap> maps,
       }
       lo = std::min(lo, constant);
       hi = std::max(hi, constant);
+      constants.push_back(constant);
     }
     if (linear) {
       for (unsigned d = 0; d < numDims; ++d)
         dim.weights[d] = first[d] < 0 ? -first[d] : first[d];
       dim.base = hi - lo + 1;
+      llvm::sort(constants);
+      constants.erase(llvm::unique(constants), constants.end());
+      if (isOutput && constants.size() > 1)
+        for (int64_t constant : constants)
+          dim.offsets.push_back(constant - lo);
     } else {
       dim.base = dim.extent;
     }
@@ -196,11 +203,13 @@ rules::analyze(mdh::ComputationOpInterface op, Attribute target,
       p.customCombiner = true;
   }
   for (auto [i, value] : llvm::enumerate(op.getIns()))
-    p.inputs.push_back(modelBuffer(cast<MemRefType>(value.getType()),
-                                   op.getInputMaps(i), numDims));
+    p.inputs.push_back(modelBuffer(cast<ShapedType>(value.getType()),
+                                   op.getInputMaps(i), numDims,
+                                   /*isOutput=*/false));
   for (auto [o, value] : llvm::enumerate(op.getOuts()))
-    p.outputs.push_back(modelBuffer(cast<MemRefType>(value.getType()),
-                                    op.getOutputMaps(o), numDims));
+    p.outputs.push_back(modelBuffer(cast<ShapedType>(value.getType()),
+                                    op.getOutputMaps(o), numDims,
+                                    /*isOutput=*/true));
   p.dimOrder = declarationOrder(p);
   return p;
 }

@@ -8,6 +8,8 @@
 
 #include "mdh/Tuner/Host/Progress.h"
 
+#include "mdh/Runner/HostBuffer.h"
+
 #include "mdh/Dialect/LL/ConfigJSON.h"
 #include "mdh/Tuner/Log.h"
 #include "mdh/Tuner/Search.h"
@@ -86,6 +88,9 @@ FailureOr<ComputeOp> mlir::mdh::getTunableCompute(func::FuncOp func,
                 "layout, got "
              << t;
   }
+  // Every argument gets a host buffer (HostObjective), used or not.
+  if (failed(checkHostBufferTypes(func, func.getArgumentTypes(), tool)))
+    return failure();
   for (Value v : computes[0]->getOperands()) {
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &func.getBody().front())
@@ -112,6 +117,12 @@ KernelTuning mlir::mdh::tuneKernel(ModuleOp module, func::FuncOp func,
   };
   int threads = settings.objective.threads;
   const tune::AbortConditions &abort = settings.abort;
+  // libomp aborts the process on a thread it cannot create.
+  if (threads < 1 || threads > OpenMPRuntime::kMaxThreads)
+    return failedWith(llvm::formatv("the thread count must be between 1 and "
+                                    "{0}, got {1}",
+                                    OpenMPRuntime::kMaxThreads, threads)
+                          .str());
 
   std::string cacheKey = tune::TuningCache::makeKey(
       mdh_ll::computationKey(op), mdh_ll::targetSpecString(target),

@@ -53,6 +53,13 @@ int main(int argc, char **argv) {
       ok = false;
       return;
     }
+    if (space->empty()) {
+      op.emitError("cannot sample a configuration: the search space is "
+                   "empty (no configuration satisfies the rules of '")
+          << argv[2] << "')";
+      ok = false;
+      return;
+    }
     for (unsigned n = 0; n < count; ++n) {
       mdh_ll::Config c = configFromPoint(space->sample(rng), op, spec);
       std::string path = std::string(argv[4]) + "." +

@@ -42,8 +42,9 @@ using mdh_ll::kNumLevels;
 
 inline constexpr int64_t kNoCap = std::numeric_limits<int64_t>::max();
 
-/// ceil(a / b) for a >= 0, b >= 1.
-inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+/// ceil(a / b) for a >= 0, b >= 1, without overflow (a + b - 1 overflows
+/// for extents near 2^63).
+inline int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
 /// min(a * b, cap) for a, b >= 0, without overflow.
 int64_t mulSat(int64_t a, int64_t b, int64_t cap = kNoCap);
@@ -67,16 +68,32 @@ struct BufferDim {
   SmallVector<int64_t, 8> weights;
   int64_t base = 1;
   int64_t extent = 1;
+  /// Outputs only, with several distinct constants: the constants, ascending
+  /// and relative to the smallest. Each map then covers a range of its own
+  /// of length 1 + sum_d weights[d] * (T_d - 1); their union, not the hull,
+  /// counts the accumulators (an output written at i * 3 and i * 3 + 70 has
+  /// 2 per point, not 71). Inputs keep the hull: their copies are boxes.
+  SmallVector<int64_t, 2> offsets;
 };
 
 inline bool operator==(const BufferDim &a, const BufferDim &b) {
-  return a.weights == b.weights && a.base == b.base && a.extent == b.extent;
+  return a.weights == b.weights && a.base == b.base && a.extent == b.extent &&
+         a.offsets == b.offsets;
 }
 
 /// The range of `dim` over a tile box whose weighted sum
 /// sum_d weights[d] * (T_d - 1) is `partial`.
 inline int64_t dimRange(const BufferDim &dim, int64_t partial) {
-  return std::min(dim.extent, addSat(dim.base, partial));
+  int64_t range = addSat(dim.base, partial);
+  if (!dim.offsets.empty()) {
+    // The union of [offset, offset + length) over the sorted offsets.
+    int64_t length = addSat(1, partial), covered = length;
+    for (size_t k = 1, e = dim.offsets.size(); k < e; ++k)
+      covered = addSat(covered,
+                       std::min(length, dim.offsets[k] - dim.offsets[k - 1]));
+    range = std::min(range, covered);
+  }
+  return std::min(dim.extent, range);
 }
 
 /// The contribution of iteration dimension `d` with tile `tile` to the

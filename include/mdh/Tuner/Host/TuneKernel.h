@@ -70,8 +70,9 @@ struct KernelTuning {
 };
 
 /// The one mdh.compute of `func` when `func` can be tuned on the host:
-/// exactly one, statically shaped memref arguments with the identity layout,
-/// every operand an argument of `func`. Otherwise reports why (at `func`,
+/// exactly one, statically shaped memref arguments with the identity layout
+/// that host buffers can hold (checkHostBufferTypes), every operand an
+/// argument of `func`. Otherwise reports why (at `func`,
 /// the message naming `tool`) and fails.
 FailureOr<ComputeOp> getTunableCompute(func::FuncOp func, StringRef tool);
 

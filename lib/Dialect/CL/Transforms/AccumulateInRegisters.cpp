@@ -41,6 +41,9 @@
 // first is where it is clear, and the flush skips the cells that hold
 // nothing.
 //
+// The flags are cleared before the nest too: their update reads them at a
+// cell's first contribution, before anything was written.
+//
 // `acc` is private to the thread and small, so the LLVM lowering keeps it
 // in registers (or at least in L1, unshared).
 //
@@ -305,14 +308,25 @@ bool Rewriter::run() {
     accs.push_back(BufferOp::create(
         top, loc, MemRefType::get(shape, value.getType()), region));
   top.insert(flag);
-  if (started) {
+  if (started)
     top.insert(started);
-    // No cell holds anything at the start of every run of the nest.
+  // Before every run of the nest: no cell holds anything, and the flags are
+  // defined. The update in the nest (`select(first here, F, flag)`) loads
+  // the flag also at a cell's first contribution, where it has not been
+  // written yet; a `bool` with an indeterminate value is undefined behavior
+  // in the emitted C (UBSan: "load of value 16, which is not a valid value
+  // for type 'bool'"), so the flags start false.
+  {
     OpBuilder before(nest());
+    Value no = arith::ConstantIntOp::create(before, loc, 0, 1);
     SmallVector<Value> cell;
     Value lb = arith::ConstantIndexOp::create(before, loc, 0);
     Value step = arith::ConstantIndexOp::create(before, loc, 1);
-    for (int64_t extent : shape) {
+    for (int64_t extent : flag.getResult().getType().getShape()) {
+      if (extent == 1) {
+        cell.push_back(lb);
+        continue;
+      }
       Value ub = arith::ConstantIndexOp::create(before, loc, extent);
       auto loop = ForOp::create(before, loc, lb, ub, step);
       Block *body = before.createBlock(&loop.getBody(), {},
@@ -320,8 +334,9 @@ bool Rewriter::run() {
       cell.push_back(body->getArgument(0));
       before.setInsertionPointToStart(body);
     }
-    Value no = arith::ConstantIntOp::create(before, loc, 0, 1);
-    memref::StoreOp::create(before, loc, no, started, cell);
+    memref::StoreOp::create(before, loc, no, flag, cell);
+    if (started)
+      memref::StoreOp::create(before, loc, no, started, cell);
   }
 
   // Finish the flush: read the tiles and the flag, combine into the

@@ -219,3 +219,20 @@ func.func @two_returns(%c: i1) {
 ^b:
   return
 }
+
+// -----
+
+// A combiner that no accumulation uses (that of a size-1 pw dimension, or of
+// a kernel dropped before lowering) is erased too: it has no LLVM
+// translation.
+
+// CHECK-NOT:   mdh.combiner
+// CHECK-LABEL: func.func @no_accumulation(
+mdh.combiner @unused associative commutative (f32) {
+^bb0(%a: f32, %b: f32):
+  %s = arith.addf %a, %b : f32
+  mdh.yield %s : f32
+}
+func.func @no_accumulation() {
+  return
+}

@@ -134,8 +134,10 @@ func.func @always_runs(%A: memref<4x5xf32>, %w: memref<4xf32>) {
 // CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<2xf32>
 // CHECK-NEXT:      %[[FLAG:.*]] = mdh_cl.buffer register : memref<2xi1>
 // CHECK-NEXT:      %[[STARTED:.*]] = mdh_cl.buffer register : memref<2xi1>
+// The flags too are cleared: the update in the nest reads them.
+// CHECK:           %[[NO:.*]] = arith.constant false
 // CHECK:           mdh_cl.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT:        %[[NO:.*]] = arith.constant false
+// CHECK-NEXT:        memref.store %[[NO]], %[[FLAG]][%[[C]]] : memref<2xi1>
 // CHECK-NEXT:        memref.store %[[NO]], %[[STARTED]][%[[C]]] : memref<2xi1>
 // CHECK:           mdh_cl.for %[[K3:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:             %[[F:.*]] = arith.cmpi eq, %[[K:.*]], %{{.*}} : index

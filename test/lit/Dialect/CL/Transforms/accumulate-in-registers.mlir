@@ -12,7 +12,11 @@
 // CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<4xf32>
 // CHECK-NEXT:      %[[FLAG:.*]] = mdh_cl.buffer register : memref<1xi1>
 // CHECK:           %[[HI:.*]] = arith.minui
-// CHECK:           mdh_cl.for %[[K3:.*]] = %c0 to %c8 step %c2 {
+// The flag is defined before the nest: the update in the nest loads it at
+// the first contribution too (an uninitialized `bool` in the emitted C).
+// CHECK:           %[[NO:.*]] = arith.constant false
+// CHECK:           memref.store %[[NO]], %[[FLAG]][%c0{{.*}}] : memref<1xi1>
+// CHECK-NEXT:      mdh_cl.for %[[K3:.*]] = %c0 to %c8 step %c2 {
 // CHECK:             mdh_cl.for %[[I:.*]] = %[[I3]] to %[[HI]] step %c1 {
 // CHECK:               mdh_cl.for %[[K:.*]] = %[[K3]] to %{{.*}} step %c1 {
 // CHECK:                 %[[V:.*]] = memref.load %[[M]][%[[I]], %[[K]]]
