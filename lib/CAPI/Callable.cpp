@@ -6,9 +6,14 @@
 
 #include "Callable.h"
 
+#include "Pipelines.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -133,4 +138,29 @@ mlir::mdh::capi::checkCall(const CallableFunctions &functions, Location loc,
     }
   }
   return &func;
+}
+
+FailureOr<mdh::CompileResult> mlir::mdh::capi::compileCallable(
+    ModuleOp module, StringRef entry, StringRef config,
+    const CallableFunctions &functions, CompileOptions options) {
+  // The lowerings assume verified HL-IR; IR built or edited through the C
+  // API may not be.
+  if (failed(verify(module)))
+    return failure();
+  FailureOr<ConfigOptions> configs = parseConfigArgument(module, config);
+  if (failed(configs))
+    return failure();
+  // Idempotent: a context that already has them is left as it is.
+  registerBuiltinDialectTranslation(*module.getContext());
+  registerLLVMDialectTranslation(*module.getContext());
+  // As mdh-run compiles, but every callable function and nothing dropped;
+  // the client's module stays HL-IR (a copy is lowered).
+  options.configs = std::move(*configs);
+  for (auto &function : functions.callable)
+    options.funcNames.push_back(function.getKey().str());
+  std::string error;
+  FailureOr<CompileResult> compiled = compile(module, options, error);
+  if (failed(compiled) && !error.empty())
+    emitError(module.getLoc()) << entry << ": " << error;
+  return compiled;
 }

@@ -15,6 +15,8 @@
 #ifndef MDH_LIB_CAPI_CALLABLE_H
 #define MDH_LIB_CAPI_CALLABLE_H
 
+#include "mdh/Compiler/Compile.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"
@@ -52,6 +54,17 @@ int64_t getBufferBytes(MemRefType type);
 const CallableFunction *checkCall(const CallableFunctions &functions,
                                   Location loc, StringRef entry, StringRef name,
                                   void *const *buffers, intptr_t numBuffers);
+
+/// What `mdhHostCompile` and `mdhGpuCompile` share after their target
+/// checks: verifies `module`, reads `config` (as `mdhLowerToCLIR` does),
+/// and compiles every function of `functions.callable` with `options`
+/// (whose target and runtimes the caller set) through lib/Compiler,
+/// registering the LLVM IR translations of the host side. Failures are
+/// diagnostics at the module, prefixed with `entry`.
+FailureOr<CompileResult> compileCallable(ModuleOp module, StringRef entry,
+                                         StringRef config,
+                                         const CallableFunctions &functions,
+                                         CompileOptions options);
 
 } // namespace mlir::mdh::capi
 

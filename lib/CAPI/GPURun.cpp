@@ -17,7 +17,6 @@
 #include "mdh-c/GPU.h"
 
 #include "Callable.h"
-#include "Pipelines.h"
 
 #include "mdh/Compiler/Compile.h"
 #include "mdh/Dialect/LL/MDHLLAttributes.h"
@@ -28,9 +27,6 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/CAPI/Wrap.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 
 #include <cstring>
 #include <memory>
@@ -112,36 +108,19 @@ MdhGpuModule mdhGpuCompile(MlirModule module, MlirStringRef target,
            "need no device)";
     return null();
   }
-  if (failed(verify(original)))
-    return null();
-  FailureOr<mdh::ConfigOptions> configs =
-      mdh::capi::parseConfigArgument(original, unwrap(config));
-  if (failed(configs))
-    return null();
-
   auto gpu =
       std::make_unique<GpuModule>(GpuModule{original.getLoc(), {}, "", {}});
   gpu->functions = mdh::capi::collectCallableFunctions(original);
   char name[256] = "";
   if (!runtime->deviceName(0, name, sizeof(name)))
     gpu->deviceName = name;
-  // Idempotent; the host side of the lowered module is LLVM dialect.
-  registerBuiltinDialectTranslation(*ctx);
-  registerLLVMDialectTranslation(*ctx);
-
   mdh::CompileOptions options;
   options.target = spec.str();
-  options.configs = std::move(*configs);
-  for (auto &entry : gpu->functions.callable)
-    options.funcNames.push_back(entry.getKey().str());
   options.gpuRuntime = runtime;
-  FailureOr<mdh::CompileResult> compiled =
-      mdh::compile(original, options, error);
-  if (failed(compiled)) {
-    if (!error.empty())
-      emitError(original.getLoc()) << "mdhGpuCompile: " << error;
+  FailureOr<mdh::CompileResult> compiled = mdh::capi::compileCallable(
+      original, "mdhGpuCompile", unwrap(config), gpu->functions, options);
+  if (failed(compiled))
     return null();
-  }
   gpu->compiled = std::move(*compiled);
   return wrap(gpu.release());
 }

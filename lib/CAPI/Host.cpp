@@ -21,9 +21,6 @@
 #include "mlir/CAPI/Wrap.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -125,39 +122,18 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
     return null();
   }
 
-  // The lowerings assume verified HL-IR; IR built or edited through the C
-  // API may not be.
-  if (failed(verify(original)))
-    return null();
-  FailureOr<mdh::ConfigOptions> configs =
-      mdh::capi::parseConfigArgument(original, unwrap(config));
-  if (failed(configs))
-    return null();
-
   auto host = std::make_unique<HostModule>(
       HostModule{original.getLoc(), {}, openmp, numThreads, {}, {}});
   host->functions = mdh::capi::collectCallableFunctions(original);
-  // Idempotent: a context that already has them is left as it is.
-  registerBuiltinDialectTranslation(*ctx);
-  registerLLVMDialectTranslation(*ctx);
   registerOpenMPDialectTranslation(*ctx);
-
-  // As `mdh-run --target=openmp` compiles, but every callable function and
-  // nothing dropped; the client's module stays HL-IR (a copy is lowered).
   mdh::CompileOptions options;
   options.target = spec.str();
-  options.configs = std::move(*configs);
-  for (auto &entry : host->functions.callable)
-    options.funcNames.push_back(entry.getKey().str());
   options.openmp = openmp;
   options.keepLLVMIR = true;
-  FailureOr<mdh::CompileResult> compiled =
-      mdh::compile(original, options, error);
-  if (failed(compiled)) {
-    if (!error.empty())
-      emitError(original.getLoc()) << "mdhHostCompile: " << error;
+  FailureOr<mdh::CompileResult> compiled = mdh::capi::compileCallable(
+      original, "mdhHostCompile", unwrap(config), host->functions, options);
+  if (failed(compiled))
     return null();
-  }
   host->compiled = std::move(*compiled);
   for (auto &entry : host->functions.callable) {
     auto packed = host->compiled.jit->lookupPacked(entry.getKey());
