@@ -59,3 +59,6 @@ ninja -C "$BUILD" -j"$JOBS" --quiet
 
 # examples/torch and its test: torch (CPU) and torch-mlir from PyPI.
 bash "$ROOT/scripts/setup-torch.sh"
+
+# bench/gpu_mix.py and its test: NVIDIA's SASS disassemblers from PyPI.
+bash "$ROOT/scripts/setup-gpu-tools.sh"

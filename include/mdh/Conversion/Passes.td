@@ -338,6 +338,37 @@ def MDHGPUAssemble : Pass<"mdh-gpu-assemble", "::mlir::ModuleOp"> {
   ];
 }
 
+def MDHGPUContractFMA : Pass<"mdh-gpu-contract-fma"> {
+  let summary = "Fuse floating-point multiply-adds into llvm.intr.fma in GPU code";
+  let description = [{
+    Rewrites `arith.addf(arith.mulf(a, b), c)` (either operand order) into
+    `llvm.intr.fma(a, b, c)` when the product has no other use, on scalars
+    and vectors of any float type. Not `math.fma`: the NVVM and ROCDL
+    lowerings turn that into a call of libdevice's `__nv_fmaf` or OCML's
+    `__ocml_fma_f32`, which links only where the device libraries are
+    found. This is what `nvcc` (`-fmad=true`)
+    and `hipcc` (`-ffp-contract=fast` for device code) do by default for
+    the emitted CUDA and HIP; on the NVVM and ROCDL path nothing else fuses
+    them, since the LLVM backends contract only under fast-math flags. One
+    rounding instead of two: the result is at least as accurate, but not
+    bit-identical to the unfused product and sum.
+
+    ```mlir
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    // becomes
+    %s = llvm.intr.fma(%a, %b, %acc) : (f32, f32, f32) -> f32
+    ```
+
+    Part of the NVIDIA and AMD pipelines (on the kernels, before their
+    lowering to NVVM or ROCDL).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let statistics = [
+    Statistic<"numFused", "fused", "multiply-adds fused into llvm.intr.fma">
+  ];
+}
+
 def MDHGPUEmulateOnHost : Pass<"mdh-gpu-emulate-on-host", "::mlir::ModuleOp"> {
   let summary = "Run gpu.launch ops on the CPU, threads in shuffled order";
   let description = [{

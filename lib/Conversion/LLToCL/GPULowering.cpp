@@ -172,6 +172,26 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
   memref::StoreOp::create(b, loc, v, dst.buffer, idx);
 }
 
+/// The extents that tiles of size `t` have when they tile ranges of the
+/// extents `parent`: `t` for the full tiles, the remainder for the last.
+static SmallVector<int64_t> tileExtents(ArrayRef<int64_t> parent, int64_t t) {
+  SmallVector<int64_t> result;
+  for (int64_t e : parent) {
+    if (e >= t && !llvm::is_contained(result, t))
+      result.push_back(t);
+    if (e % t != 0 && !llvm::is_contained(result, e % t))
+      result.push_back(e % t);
+  }
+  return result;
+}
+
+/// Whether every range of the extents `parent` splits into full tiles of
+/// size `t`: then a tile that starts at `lo` ends at `lo + t` and its loops
+/// have constant trip counts, with no `min` against the enclosing end.
+static bool tilesExactly(ArrayRef<int64_t> parent, int64_t t) {
+  return llvm::all_of(parent, [&](int64_t e) { return e % t == 0; });
+}
+
 void GPULowering::buildMain() {
   mdh_cl::PhaseOp main = beginPhase("main");
   main->setAttr(mdh_cl::schedule_summary::kAttrName, summarizeSchedule(s));
@@ -212,16 +232,46 @@ void GPULowering::buildMain() {
   f1.assign(numDims, {});
   h1.assign(numDims, {});
   tFirst.assign(numDims, {});
+  // Where the sizes divide the tiles, tile ends are known without a `min`:
+  // the loops over the tiles' points and the copies into register tiles
+  // then have constant trip counts and need no padding and no guards.
+  // extents1[d]: the extents of the shared tiles; exact{0,1,2,3}[d]: the
+  // tiles of that level are all full.
+  SmallVector<SmallVector<int64_t>> extents1(numDims);
+  SmallVector<bool> exact0(numDims), exact1(numDims), exact2(numDims),
+      exact3(numDims);
+  for (unsigned d = 0; d < numDims; ++d) {
+    SmallVector<int64_t> e0 = {sizes[d]};
+    if (!blocks.strided) {
+      exact0[d] = tilesExactly(e0, c.tiles[0][d]);
+      e0 = tileExtents(e0, c.tiles[0][d]);
+    }
+    exact1[d] = tilesExactly(e0, c.tiles[1][d]);
+    extents1[d] = tileExtents(e0, c.tiles[1][d]);
+    if (!threads.strided) {
+      // Every thread's tile is full only when the threads cover every
+      // shared tile exactly (no idle thread with an empty range).
+      int64_t cover = threads.units[d] * c.tiles[2][d];
+      exact2[d] =
+          llvm::all_of(extents1[d], [&](int64_t e) { return e == cover; });
+      exact3[d] = exact2[d] && tilesExactly({c.tiles[2][d]}, c.tiles[3][d]);
+    } else {
+      exact3[d] = tilesExactly(extents1[d], c.tiles[3][d]);
+    }
+  }
+  auto tileEnd = [&](Value lo, int64_t t, Value hi, bool exact) {
+    return exact ? add(lo, cst(t)) : min(add(lo, cst(t)), hi);
+  };
   for (unsigned d = 0; d < numDims; ++d) {
     Value t1 = cst(c.tiles[1][d]);
     if (!blocks.strided) {
       lo0[d] = mul(blk[d], cst(c.tiles[0][d]));
-      hi0[d] = min(add(lo0[d], cst(c.tiles[0][d])), cst(sizes[d]));
+      hi0[d] = tileEnd(lo0[d], c.tiles[0][d], cst(sizes[d]), exact0[d]);
       f1[d] = lo0[d];
-      h1[d] = min(add(f1[d], t1), hi0[d]);
+      h1[d] = tileEnd(f1[d], c.tiles[1][d], hi0[d], exact1[d]);
     } else {
       f1[d] = mul(blk[d], t1);
-      h1[d] = min(add(f1[d], t1), cst(sizes[d]));
+      h1[d] = tileEnd(f1[d], c.tiles[1][d], cst(sizes[d]), exact1[d]);
     }
     tFirst[d] =
         add(f1[d],
@@ -234,14 +284,14 @@ void GPULowering::buildMain() {
     Value t1 = cst(c.tiles[1][d]);
     if (!blocks.strided) {
       lo1[d] = beginFor(lo0[d], hi0[d], t1);
-      hi1[d] = min(add(lo1[d], t1), hi0[d]);
+      hi1[d] = tileEnd(lo1[d], c.tiles[1][d], hi0[d], exact1[d]);
       continue;
     }
     Value t =
         beginFor(blk[d], cst(llvm::divideCeilSigned(sizes[d], c.tiles[1][d])),
                  cst(blocks.units[d]));
     lo1[d] = mul(t, t1);
-    hi1[d] = min(add(lo1[d], t1), cst(sizes[d]));
+    hi1[d] = tileEnd(lo1[d], c.tiles[1][d], cst(sizes[d]), exact1[d]);
   }
   bool anyShared = llvm::any_of(shared, [](auto &t) { return !!t.buffer; });
   if (anyShared) {
@@ -264,15 +314,15 @@ void GPULowering::buildMain() {
     Value t3 = cst(c.tiles[3][d]);
     if (!threads.strided) {
       Value lo2 = add(lo1[d], mul(thr[d], cst(c.tiles[2][d])));
-      Value hi2 = min(add(lo2, cst(c.tiles[2][d])), hi1[d]);
+      Value hi2 = tileEnd(lo2, c.tiles[2][d], hi1[d], exact2[d]);
       lo3[d] = beginFor(lo2, hi2, t3);
-      hi3[d] = min(add(lo3[d], t3), hi2);
+      hi3[d] = tileEnd(lo3[d], c.tiles[3][d], hi2, exact3[d]);
       continue;
     }
     Value n3 = div(add(sub(hi1[d], lo1[d]), cst(c.tiles[3][d] - 1)), t3);
     Value r = beginFor(thr[d], n3, cst(threads.units[d]));
     lo3[d] = add(lo1[d], mul(r, t3));
-    hi3[d] = min(add(lo3[d], t3), hi1[d]);
+    hi3[d] = tileEnd(lo3[d], c.tiles[3][d], hi1[d], exact3[d]);
   }
   for (auto [i, in] : llvm::enumerate(s.getIns())) {
     if (!regs[i].buffer)

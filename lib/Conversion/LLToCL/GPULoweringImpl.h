@@ -27,6 +27,10 @@ inline constexpr int64_t kPositionThreads = 256;
 /// Block partial results go to shared memory when, with the shared input
 /// copies, they fit into the static shared memory of a block.
 inline constexpr int64_t kStaticSharedBytes = 48 * 1024;
+/// The cross-block combine gives each position several threads (a tree over
+/// the blocks' parts) while positions x threads stay below this, about what
+/// keeps a GPU busy; beyond it one thread per position suffices.
+inline constexpr int64_t kCombineTreeThreads = 1 << 16;
 
 /// The units of a parallel level on the hardware dimensions x, y, z.
 struct Grid {
@@ -35,6 +39,23 @@ struct Grid {
   SmallVector<unsigned> hw;
   /// The induction variable per hardware dimension (null: not looped).
   std::array<Value, 3> ivs;
+};
+
+/// Partial results in slots [lead..., slot, position indices...] to be
+/// combined into slot 0 at every position by a block-wide tree.
+struct CombineTree {
+  /// The slots per split dimension, outermost first; the slot index is
+  /// row-major over them, and slots are combined in that order.
+  SmallVector<int64_t> units;
+  int64_t positions = 1;
+  /// The indices in front of the slot.
+  SmallVector<Value> lead;
+  /// Position q's indices after the slot, and whether it holds partial
+  /// results (null: always).
+  function_ref<std::pair<SmallVector<Value>, Value>(Value q)> locate;
+  /// Whether coordinate `c` of split dimension k holds a value (a prefix of
+  /// the coordinates, the same for every thread of the block); null: all.
+  function_ref<Value(unsigned k, Value c)> valid;
 };
 
 class GPULowering : public ScheduleLowering {
@@ -46,6 +67,8 @@ public:
 private:
   /// `scf.if cond` and moves into its then-block.
   void beginIf(Value cond);
+  /// beginIf, unless `cond` is null or the constant true.
+  void beginGuard(Value cond);
   Grid makeGrid(const LevelSplit &split, unsigned level,
                 std::array<int64_t, 3> limits);
   void emitLoops(Grid &g, mdh_cl::Layer layer);
@@ -58,6 +81,9 @@ private:
   bool accumulatePartials(ValueRange results, ArrayRef<Value> point,
                           Value first) override;
   void buildScanPhase(unsigned d) override;
+  /// Several threads per position when there are few positions: each
+  /// combines a share of the parts, then a tree in shared memory.
+  void buildPartsCombine(bool write) override;
 
   /// Whether the block partials fit into shared memory next to the shared
   /// input copies.
@@ -66,6 +92,24 @@ private:
   void cooperativeCopy(Value src, ArrayRef<Value> offsets,
                        ArrayRef<Value> sizes, const TileCopy &dst);
   void buildThreadCombine();
+  /// `delinearize` of w < product(extents), without the operations that
+  /// extents of 1 and that bound make trivial.
+  SmallVector<Value> unflatten(Value w, ArrayRef<int64_t> extents);
+  /// Combines `tree` in ceil(log2 units) steps per split dimension,
+  /// innermost first, with a barrier between steps; each step combines
+  /// pairs of slots, the lower slot the left operand. The caller puts a
+  /// barrier in front. Afterwards slot 0 of position q was last written by
+  /// thread q (positions <= numThreads).
+  void buildTree(ArrayRef<Value> buffers, const CombineTree &tree, Value t,
+                 int64_t numThreads);
+  /// Position q < product(localExtent) of the block partials: its
+  /// block-local indices, its kept global indices, and whether it lies in
+  /// the iteration space.
+  struct BlockPosition {
+    SmallVector<Value> local, keep;
+    Value inRange;
+  };
+  BlockPosition blockPosition(Value q);
   /// The block-local position of global index `g` in dimension d.
   Value local(unsigned d, Value g);
 

@@ -328,22 +328,25 @@ void ScheduleLowering::writeOutputs(ArrayRef<Value> buffers,
       point);
 }
 
+void ScheduleLowering::buildPartsCombine(bool write) {
+  Value q = beginPositionPhase("combine", keptPositions);
+  SmallVector<Value> keep = delinearize(q, keptSizes);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Value p = beginFor(cst(1), cst(levels[0].parts), cst(1));
+    carry(devicePartials, deviceIndex(p, keep), deviceIndex(cst(0), keep));
+  }
+  if (write)
+    writeOutputs(devicePartials, deviceIndex(cst(0), keep), keep);
+}
+
 void ScheduleLowering::buildRecomposition(bool writeInCombine) {
   if (!viaDevice)
     return;
   bool split = levels[0].parts > 1;
   bool written = split && writeInCombine && !hasPS;
-  if (split) {
-    Value q = beginPositionPhase("combine", keptPositions);
-    SmallVector<Value> keep = delinearize(q, keptSizes);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      Value p = beginFor(cst(1), cst(levels[0].parts), cst(1));
-      carry(devicePartials, deviceIndex(p, keep), deviceIndex(cst(0), keep));
-    }
-    if (written)
-      writeOutputs(devicePartials, deviceIndex(cst(0), keep), keep);
-  }
+  if (split)
+    buildPartsCombine(written);
   for (unsigned d = 0; d < numDims; ++d)
     if (isPS[d])
       buildScanPhase(d);

@@ -120,6 +120,11 @@ protected:
   /// combine phase writes the outputs when no scan follows (a GPU saves a
   /// kernel launch; the host keeps the phases apart).
   void buildRecomposition(bool writeInCombine);
+  /// Phase "combine": at every kept position the parts of level 0 combined
+  /// in part order, into part 0 or, with `write`, through the output views.
+  /// By default one thread per position combines the parts one after
+  /// another.
+  virtual void buildPartsCombine(bool write);
   /// Starts a phase that runs once per position in [0, positions) and
   /// returns the position.
   virtual Value beginPositionPhase(StringRef name, int64_t positions) = 0;

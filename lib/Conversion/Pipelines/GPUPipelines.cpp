@@ -78,6 +78,8 @@ void mlir::mdh::buildGPUToNvidiaPipeline(OpPassManager &pm,
                                          bool cubin) {
   buildCLToKernels(pm, "nvidia", options.chip, options.optLevel);
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // What nvcc does to the emitted CUDA by default (-fmad=true).
+  gpuPm.addPass(createMDHGPUContractFMA());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   buildDeviceCleanups(gpuPm);
   buildHostAndBinary(pm, /*toolkit=*/"");
@@ -95,6 +97,8 @@ void mlir::mdh::buildGPUToAmdPipeline(OpPassManager &pm,
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = options.chip;
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // What hipcc does to the emitted HIP by default (-ffp-contract=fast).
+  gpuPm.addPass(createMDHGPUContractFMA());
   gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
   buildDeviceCleanups(gpuPm);
   buildHostAndBinary(pm, options.toolkit);

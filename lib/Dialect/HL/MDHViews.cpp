@@ -16,8 +16,10 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -238,29 +240,269 @@ static LogicalResult checkBounds(ComputationOpInterface op, StringRef role,
   return success();
 }
 
-/// Dimensions in which `map` is injective by a cheap sufficient test: if two
-/// points of the box have the same image, they agree in every returned
-/// dimension. A result whose linear part, restricted to the dimensions not
-/// yet proven equal, is a mixed-radix number (each coefficient beats the
-/// others below it at their largest digits) pins all those dimensions; the
-/// test repeats until no result pins more. It settles the common strided
-/// views at once, where the exact check can take time exponential in the
-/// number of dimensions.
-static llvm::SmallBitVector provablyInjectiveDims(AffineMap map,
-                                                  ArrayRef<int64_t> sizes) {
+//===----------------------------------------------------------------------===//
+// Injectivity
+//===----------------------------------------------------------------------===//
+//
+// Two points of the box collide when a map sends both to one element. Deciding
+// that is integer programming (one linear index over dimensions of extent 2 is
+// subset sum), and a Presburger emptiness test takes time exponential in the
+// number of variables. So each question goes through steps of growing cost,
+// each exact in what it concludes:
+//  1. a dimension the map does not use collides at once (points 0 and e_d);
+//  2. linear results pin dimensions (two colliding points agree in them):
+//     when |c_d| exceeds the sum of |c_i| * (n_i - 1) over the other unpinned
+//     dimensions (the top digit of a mixed-radix number), or when no multiple
+//     c_d * t with 0 < t < n_d is a multiple of the gcd of the others;
+//  3. maps without floordiv/mod: the equations fold into one with the same
+//     solutions in the box, and a dynamic program over its reachable sums
+//     decides it in time linear in their range (kMaxSums, kWordBudget);
+//  4. otherwise, Presburger emptiness, given at most kMaxExactVariables
+//     variables.
+// A question no step settles is an error: an output view is accepted only
+// when it is proved injective.
+
+namespace {
+/// Limits of the exact injectivity searches, documented in docs/hl-ir.md.
+/// Largest range of sums the dynamic program tracks (one bit per sum).
+constexpr uint64_t kMaxSums = uint64_t(1) << 24;
+/// Largest table of the dynamic program (stages times sums, in bits).
+constexpr uint64_t kMaxTableBits = uint64_t(1) << 28;
+/// 64-bit word operations the dynamic programs of one op may spend in all
+/// (a few tenths of a second).
+constexpr uint64_t kWordBudget = uint64_t(1) << 28;
+/// Most variables (point coordinates and locals) a Presburger search gets.
+constexpr unsigned kMaxExactVariables = 16;
+
+/// Bound on the magnitude of intermediate values of the linear searches,
+/// far enough below 2^127 that one more product of two 62-bit values and
+/// a sum stay exact; beyond it, a search gives up.
+constexpr __int128 kMaxMagnitude = static_cast<__int128>(1) << 125;
+constexpr __int128 kMaxCoefficient = static_cast<__int128>(1) << 62;
+
+/// The outcome of a search for two colliding points.
+enum class Search { Empty, Found, Unknown };
+
+/// An integer variable lo <= x <= hi.
+struct BoundedVar {
+  int64_t lo, hi;
+};
+
+/// A set of integers in [0, size), one bit each.
+class SumSet {
+public:
+  explicit SumSet(uint64_t size) : size(size), words((size + 63) / 64) {}
+  bool test(uint64_t v) const { return words[v / 64] >> (v % 64) & 1; }
+  void set(uint64_t v) { words[v / 64] |= uint64_t(1) << (v % 64); }
+  /// Adds every element plus `shift`, dropping those beyond the range.
+  void addShifted(uint64_t shift) {
+    if (shift >= size)
+      return;
+    size_t ws = shift / 64;
+    unsigned bs = shift % 64;
+    // Downwards, so that every word is read before it is updated.
+    for (size_t w = words.size(); w-- > ws;) {
+      uint64_t v = words[w - ws] << bs;
+      if (bs && w > ws)
+        v |= words[w - ws - 1] >> (64 - bs);
+      words[w] |= v;
+    }
+    if (size % 64)
+      words.back() &= (uint64_t(1) << (size % 64)) - 1;
+  }
+
+private:
+  uint64_t size;
+  std::vector<uint64_t> words;
+};
+} // namespace
+
+/// std::gcd, which strict C++ does not define for 128-bit integers.
+static unsigned __int128 gcd(unsigned __int128 a, unsigned __int128 b) {
+  while (b != 0)
+    a = std::exchange(b, a % b);
+  return a;
+}
+
+static bool tooLarge(__int128 v) {
+  return v > kMaxMagnitude || v < -kMaxMagnitude;
+}
+
+/// Searches integers x_k in [vars[k].lo, vars[k].hi] with
+/// sum coeffs[k] * x_k == target, by a dynamic program over the reachable
+/// sums. Coefficients are below kMaxCoefficient in magnitude. Spends
+/// `budget` (word operations); Unknown when the sums span more than the
+/// limits allow.
+static Search solveBoundedSum(ArrayRef<BoundedVar> vars,
+                              ArrayRef<__int128> coeffs, __int128 target,
+                              uint64_t &budget,
+                              SmallVectorImpl<int64_t> &solution) {
+  // Substitute x = lo + y for a positive coefficient and x = hi - y for a
+  // negative one: then 0 <= y <= hi - lo and every coefficient is positive,
+  // so only sums in [0, rest] matter.
+  __int128 rest = target;
+  for (auto [v, c] : llvm::zip_equal(vars, coeffs)) {
+    rest -= c * (c > 0 ? v.lo : v.hi);
+    if (tooLarge(rest))
+      return Search::Unknown;
+  }
+  if (rest < 0)
+    return Search::Empty;
+  struct Item {
+    unsigned var;
+    __int128 coeff, count;
+  };
+  SmallVector<Item> items;
+  __int128 reach = 0, divisor = 0;
+  for (auto [k, v] : llvm::enumerate(vars)) {
+    __int128 c = coeffs[k] < 0 ? -coeffs[k] : coeffs[k];
+    __int128 count = static_cast<__int128>(v.hi) - v.lo;
+    // A term larger than `rest` must stay at y = 0.
+    if (c == 0 || count == 0 || c > rest)
+      continue;
+    count = std::min(count, rest / c);
+    items.push_back({unsigned(k), c, count});
+    // Saturates: only reach < rest matters.
+    reach = std::min(reach + c * count, rest + 1);
+    divisor = __int128(gcd(divisor, c));
+  }
+  auto fill = [&](ArrayRef<__int128> y) {
+    solution.clear();
+    for (auto [k, v] : llvm::enumerate(vars))
+      solution.push_back(coeffs[k] < 0 ? v.hi : v.lo);
+    for (auto [item, yk] : llvm::zip_equal(items, y))
+      solution[item.var] += int64_t(coeffs[item.var] < 0 ? -yk : yk);
+  };
+  if (rest == 0) {
+    fill(SmallVector<__int128>(items.size(), 0));
+    return Search::Found;
+  }
+  if (reach < rest || rest % divisor != 0)
+    return Search::Empty;
+  rest /= divisor;
+  for (Item &item : items)
+    item.coeff /= divisor;
+  if (rest >= static_cast<__int128>(kMaxSums) ||
+      items.size() * static_cast<uint64_t>(rest + 1) > kMaxTableBits)
+    return Search::Unknown;
+  uint64_t size = uint64_t(rest) + 1, words = size / 64 + 1, cost = 0;
+  for (const Item &item : items)
+    cost += words * (2 + llvm::Log2_64(uint64_t(item.count)));
+  if (cost > budget)
+    return Search::Unknown;
+  budget -= cost;
+
+  // stages[k]: the sums reachable with items [0, k). A count splits into
+  // 1, 2, 4, ... and a remainder, whose subsets sum to every value in
+  // [0, count].
+  SmallVector<SumSet> stages;
+  SumSet reachable(size);
+  reachable.set(0);
+  for (const Item &item : items) {
+    stages.push_back(reachable);
+    uint64_t c = uint64_t(item.coeff), left = uint64_t(item.count);
+    for (uint64_t piece = 1; left; piece *= 2) {
+      uint64_t n = std::min(piece, left);
+      reachable.addShifted(n * c);
+      left -= n;
+    }
+  }
+  if (!reachable.test(uint64_t(rest)))
+    return Search::Empty;
+  SmallVector<__int128> y(items.size(), 0);
+  uint64_t v = uint64_t(rest);
+  for (unsigned k = items.size(); k-- > 0;) {
+    uint64_t c = uint64_t(items[k].coeff);
+    for (uint64_t t = 0; t <= uint64_t(items[k].count) && t * c <= v; ++t) {
+      if (stages[k].test(v - t * c)) {
+        y[k] = t;
+        v -= t * c;
+        break;
+      }
+    }
+  }
+  assert(v == 0 && "the dynamic program lost its witness");
+  fill(y);
+  return Search::Found;
+}
+
+/// Searches x in the box of `vars` with rows[r] . x == targets[r] for all r.
+/// Rows are checked one by one (range, gcd), then folded into one equation
+/// with the same solutions in the box: with M_r bounding
+/// |rows[r] . x - targets[r]|, the weights w_0 = 1 and
+/// w_{r+1} = 1 + sum_{s <= r} w_s M_s let no nonzero residuals cancel.
+static Search solveLinearSystem(ArrayRef<BoundedVar> vars,
+                                ArrayRef<SmallVector<__int128>> rows,
+                                ArrayRef<__int128> targets, uint64_t &budget,
+                                SmallVectorImpl<int64_t> &solution) {
+  SmallVector<__int128> folded(vars.size(), 0);
+  __int128 foldedTarget = 0, weightedReach = 0;
+  std::optional<__int128> weight = 1;
+  for (auto [row, target] : llvm::zip_equal(rows, targets)) {
+    __int128 lo = -target, hi = -target, divisor = 0;
+    for (auto [v, c] : llvm::zip_equal(vars, row)) {
+      if (c >= kMaxCoefficient || c <= -kMaxCoefficient)
+        return Search::Unknown;
+      lo += c * (c > 0 ? v.lo : v.hi);
+      hi += c * (c > 0 ? v.hi : v.lo);
+      if (tooLarge(lo) || tooLarge(hi))
+        return Search::Unknown;
+      if (v.lo != v.hi)
+        divisor = __int128(gcd(divisor, c < 0 ? -c : c));
+    }
+    if (lo > 0 || hi < 0)
+      return Search::Empty;
+    if (divisor == 0)
+      continue; // Constant and zero: no constraint.
+    // The residual at the lower corner of the box; elsewhere it differs by
+    // multiples of the divisor.
+    __int128 base = -target;
+    for (auto [v, c] : llvm::zip_equal(vars, row))
+      base += c * v.lo;
+    if (base % divisor != 0)
+      return Search::Empty;
+    // A row with a reach too wide to weigh the next one makes the fold
+    // inexact, unless it is the last.
+    if (!weight)
+      return Search::Unknown;
+    __int128 bound = std::max(-lo, hi);
+    for (auto [f, c] : llvm::zip_equal(folded, row)) {
+      f += *weight * c;
+      if (f >= kMaxCoefficient || f <= -kMaxCoefficient)
+        return Search::Unknown;
+    }
+    foldedTarget += *weight * target;
+    if (tooLarge(foldedTarget))
+      return Search::Unknown;
+    if (bound >= kMaxCoefficient ||
+        (weightedReach += *weight * bound) >= kMaxCoefficient)
+      weight = std::nullopt;
+    else
+      weight = weightedReach + 1;
+  }
+  return solveBoundedSum(vars, folded, foldedTarget, budget, solution);
+}
+
+/// Whether result `expr` of a flattened map is linear in the dimensions.
+static bool isLinear(ArrayRef<int64_t> expr, unsigned numDims) {
+  return llvm::all_of(expr.slice(numDims, expr.size() - numDims - 1),
+                      [](int64_t c) { return c == 0; });
+}
+
+/// Extends `pinned` by the dimensions in which colliding points of `flat`
+/// provably agree (steps 2 above), until no linear result pins more. Every
+/// dimension of extent 1 counts as pinned.
+static void pinDimensions(const FlatExprs &exprs, ArrayRef<int64_t> sizes,
+                          llvm::SmallBitVector &pinned) {
   unsigned numDims = sizes.size();
-  llvm::SmallBitVector pinned(numDims);
-  FailureOr<FlatMap> flat = flatten(map);
-  if (failed(flat))
-    return pinned;
+  for (unsigned d = 0; d < numDims; ++d)
+    if (sizes[d] == 1)
+      pinned.set(d);
   bool changed = true;
   while (changed) {
     changed = false;
-    for (const auto &expr : flat->exprs) {
-      // Locals (floordiv, mod) are not linear in the dimensions.
-      if (llvm::any_of(
-              ArrayRef<int64_t>(expr).slice(numDims, expr.size() - numDims - 1),
-              [](int64_t c) { return c != 0; }))
+    for (const auto &expr : exprs) {
+      if (!isLinear(expr, numDims))
         continue;
       SmallVector<std::pair<unsigned __int128, unsigned>> terms;
       for (unsigned d = 0; d < numDims; ++d)
@@ -269,97 +511,321 @@ static llvm::SmallBitVector provablyInjectiveDims(AffineMap map,
                                              static_cast<__int128>(expr[d]))
                                        : expr[d],
                            d});
-      if (terms.empty())
-        continue;
-      llvm::sort(terms);
-      // |sum of the smaller terms| <= reach < the next coefficient.
-      unsigned __int128 reach = 0;
-      bool mixedRadix = true;
-      for (auto [c, d] : terms) {
-        if (c <= reach) {
-          mixedRadix = false;
-          break;
-        }
-        // Coefficients are below 2^64 and sizes below 2^63, so this stays
-        // below 2^128 while reach is below 2^64.
-        reach += c * static_cast<unsigned __int128>(sizes[d] - 1);
-        if (reach >> 64)
-          reach = static_cast<unsigned __int128>(1) << 64;
+      // From the top: |c| * |x_d| <= sum of the others' |c_i| * (n_i - 1)
+      // forces x_d = 0 when |c| exceeds that sum. Coefficients are below
+      // 2^64 and sizes below 2^63, so each product fits; the sum saturates.
+      llvm::sort(terms, [](auto l, auto r) { return l.first > r.first; });
+      SmallVector<unsigned __int128> below(terms.size() + 1, 0);
+      for (unsigned k = terms.size(); k-- > 0;) {
+        below[k] =
+            below[k + 1] + terms[k].first * static_cast<unsigned __int128>(
+                                                sizes[terms[k].second] - 1);
+        if (below[k] >> 126)
+          below[k] = static_cast<unsigned __int128>(1) << 126;
       }
-      if (!mixedRadix)
-        continue;
-      for (auto [c, d] : terms)
-        pinned.set(d);
-      changed = true;
+      unsigned top = 0;
+      while (top < terms.size() && terms[top].first > below[top + 1])
+        pinned.set(terms[top++].second);
+      // The gcd g of the others divides c_d * x_d, so x_d is a multiple of
+      // g / gcd(g, c_d); none in [1, n_d - 1] when that exceeds n_d - 1.
+      for (unsigned k = top; k < terms.size(); ++k) {
+        unsigned __int128 g = 0;
+        for (unsigned l = top; l < terms.size(); ++l)
+          if (l != k && !pinned[terms[l].second])
+            g = gcd(g, terms[l].first);
+        auto [c, d] = terms[k];
+        if (g != 0 &&
+            g / gcd(g, c) > static_cast<unsigned __int128>(sizes[d] - 1))
+          pinned.set(d);
+      }
+      changed |= top > 0 ||
+                 llvm::any_of(terms, [&](auto t) { return pinned[t.second]; });
     }
   }
-  return pinned;
 }
 
-/// Checks that accesses `a` and `b` of output `i` never write one element
-/// from different points of the cc/ps dimensions (or, for two distinct
-/// accesses, from any points at all).
-static LogicalResult checkInjective(ComputationOpInterface op, unsigned i,
-                                    unsigned ja, AffineMap a, unsigned jb,
-                                    AffineMap b) {
-  ArrayRef<int64_t> sizes = op.getSizes();
-  unsigned numDims = sizes.size();
-  MLIRContext *ctx = op.getContext();
-  // One map over two copies of the iteration space: p = d[0, D), q = d[D, 2D).
-  SmallVector<AffineExpr> results(a.getResults());
+/// Presburger search (step 4) for p, q with a(p) == b(q) (and p_d < q_d
+/// when `d` is set), over compacted variables: coordinate i of p is
+/// variable pVar[i], or 0 where pVar[i] is negative; likewise for q.
+static Search searchExact(AffineMap a, AffineMap b, ArrayRef<int64_t> sizes,
+                          ArrayRef<int> pVar, ArrayRef<int> qVar,
+                          std::optional<unsigned> d, unsigned &numVars,
+                          SmallVectorImpl<int64_t> &p,
+                          SmallVectorImpl<int64_t> &q) {
+  MLIRContext *ctx = a.getContext();
+  unsigned numDims = sizes.size(), numNew = 0;
+  SmallVector<int64_t> newSizes;
+  auto replacements = [&](ArrayRef<int> var) {
+    SmallVector<AffineExpr> r;
+    for (auto [i, v] : llvm::enumerate(var)) {
+      r.push_back(v < 0 ? getAffineConstantExpr(0, ctx)
+                        : getAffineDimExpr(v, ctx));
+      if (v >= 0) {
+        numNew = std::max(numNew, unsigned(v) + 1);
+        newSizes.resize(numNew, 1);
+        newSizes[v] = sizes[i];
+      }
+    }
+    return r;
+  };
+  SmallVector<AffineExpr> pDims = replacements(pVar),
+                          qDims = replacements(qVar);
+  SmallVector<AffineExpr> results;
+  for (AffineExpr e : a.getResults())
+    results.push_back(e.replaceDimsAndSymbols(pDims, {}));
   for (AffineExpr e : b.getResults())
-    results.push_back(e.shiftDims(numDims, numDims));
-  AffineMap pair = AffineMap::get(2 * numDims, 0, results, ctx);
-  FailureOr<FlatMap> flat = flatten(pair);
-  if (failed(flat))
-    return op.emitOpError("index maps of output #") << i << " are not affine";
-  FlatLinearConstraints base = flat->cst;
-  addBox(base, sizes, 0);
-  addBox(base, sizes, numDims);
+    results.push_back(e.replaceDimsAndSymbols(qDims, {}));
+  FailureOr<FlatMap> flat = flatten(AffineMap::get(numNew, 0, results, ctx));
+  numVars = numNew + (succeeded(flat) ? flat->cst.getNumLocalVars() : 0);
+  if (failed(flat) || numVars > kMaxExactVariables)
+    return Search::Unknown;
+  FlatLinearConstraints cst = flat->cst;
+  addBox(cst, newSizes, 0);
   unsigned rank = a.getNumResults();
   for (unsigned r = 0; r < rank; ++r) {
     SmallVector<int64_t> row(flat->exprs[r].begin(), flat->exprs[r].end());
     for (auto [k, c] : llvm::enumerate(flat->exprs[rank + r]))
       row[k] -= c;
-    base.addEquality(row);
+    cst.addEquality(row);
   }
+  if (d) {
+    SmallVector<int64_t> row(cst.getNumCols(), 0);
+    row[qVar[*d]] = 1;
+    row[pVar[*d]] = -1;
+    row.back() = -1;
+    cst.addInequality(row);
+  }
+  auto point = cst.findIntegerSample();
+  if (!point)
+    return Search::Empty;
+  p.clear();
+  q.clear();
+  for (unsigned i = 0; i < numDims; ++i) {
+    p.push_back(pVar[i] < 0 ? 0 : int64_t((*point)[pVar[i]]));
+    q.push_back(qVar[i] < 0 ? 0 : int64_t((*point)[qVar[i]]));
+  }
+  return Search::Found;
+}
 
-  auto report = [&](const FlatLinearConstraints &cst,
-                    StringRef what) -> LogicalResult {
-    auto p = sample(cst, 0, numDims);
-    if (!p)
-      return success();
-    auto q = sample(cst, numDims, numDims);
+/// Presburger search (step 4) for x in the box of `vars` with
+/// rows[r] . x == 0, whose coefficients are int64 values.
+static Search searchDifferences(ArrayRef<BoundedVar> vars,
+                                ArrayRef<SmallVector<__int128>> rows,
+                                unsigned &numVars,
+                                SmallVectorImpl<int64_t> &solution) {
+  numVars = vars.size();
+  if (numVars > kMaxExactVariables)
+    return Search::Unknown;
+  FlatLinearConstraints cst(numVars);
+  for (auto [k, v] : llvm::enumerate(vars)) {
+    cst.addBound(BoundType::LB, k, v.lo);
+    cst.addBound(BoundType::UB, k, v.hi);
+  }
+  for (const auto &row : rows) {
+    SmallVector<int64_t> eq(row.begin(), row.end());
+    eq.push_back(0);
+    cst.addEquality(eq);
+  }
+  auto point = cst.findIntegerSample();
+  if (!point)
+    return Search::Empty;
+  solution.clear();
+  for (const auto &v : *point)
+    solution.push_back(int64_t(v));
+  return Search::Found;
+}
+
+namespace {
+/// The injectivity checks of one op, sharing the budget of its dynamic
+/// programs.
+struct InjectivityChecker {
+  ComputationOpInterface op;
+  uint64_t budget = kWordBudget;
+
+  LogicalResult collision(unsigned i, AffineMap a, ArrayRef<int64_t> p,
+                          ArrayRef<int64_t> q, const Twine &what) {
     return op.emitOpError("output #")
-           << i << " " << what << ": iteration points " << tuple(*p) << " and "
-           << tuple(*q) << " both write element " << evaluate(a, *p);
-  };
-
-  if (ja != jb) {
-    std::string what =
-        ("is written twice by index maps #" + Twine(ja) + " and #" + Twine(jb))
-            .str();
-    return report(base, what);
+           << i << " " << what << ": iteration points " << tuple(p) << " and "
+           << tuple(q) << " both write element " << evaluate(a, p);
   }
-  llvm::SmallBitVector pinned = provablyInjectiveDims(a, sizes);
+
+  LogicalResult limit(unsigned i, const Twine &what, unsigned numVars) {
+    return op.emitOpError("output #")
+           << i << ": cannot prove " << what
+           << " within the limits of the exact check (" << numVars
+           << " variables, at most " << kMaxExactVariables
+           << "); output views must be provably injective";
+  }
+
+  LogicalResult checkMap(unsigned i, unsigned j, AffineMap a);
+  LogicalResult checkPair(unsigned i, unsigned ja, AffineMap a, unsigned jb,
+                          AffineMap b);
+};
+} // namespace
+
+/// Checks that map `j` of output `i` never writes one element from points
+/// that differ in a cc or ps dimension.
+LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
+                                           AffineMap a) {
+  ArrayRef<int64_t> sizes = op.getSizes();
+  unsigned numDims = sizes.size();
+  FailureOr<FlatMap> flat = flatten(a);
+  if (failed(flat))
+    return op.emitOpError("index maps of output #") << i << " are not affine";
+  bool linear = llvm::all_of(
+      flat->exprs, [&](const auto &e) { return isLinear(e, numDims); });
+  llvm::SmallBitVector pinned(numDims);
+  pinDimensions(flat->exprs, sizes, pinned);
+  // The first dimension that no step could decide, reported if no other
+  // dimension has a collision.
+  std::optional<std::pair<unsigned, unsigned>> undecided;
   for (unsigned d = 0; d < numDims; ++d) {
     if (op.getCombiner(d).isPW() || pinned[d])
       continue;
-    // p_d < q_d covers p_d != q_d: the pair (p, q) is symmetric.
-    FlatLinearConstraints cst = base;
-    SmallVector<int64_t> row(cst.getNumCols(), 0);
-    row[numDims + d] = 1;
-    row[d] = -1;
-    row.back() = -1;
-    cst.addInequality(row);
     std::string what =
         ("is not written injectively in dimension " + Twine(d) + " (" +
          stringifyCombineKind(op.getCombiner(d).getKind()) +
-         ") by index map #" + Twine(ja))
+         ") by index map #" + Twine(j))
             .str();
-    if (failed(report(cst, what)))
-      return failure();
+    SmallVector<int64_t> p(numDims, 0), q(numDims, 0);
+    if (!a.isFunctionOfDim(d)) {
+      q[d] = 1;
+      return collision(i, a, p, q, what);
+    }
+    // Step 3 over the differences x = q - p of the linear results (exact
+    // when all results are linear, else only the absence of a collision
+    // counts); p_d < q_d covers p_d != q_d, as the pair is symmetric.
+    SmallVector<unsigned> vars;
+    SmallVector<BoundedVar> bounds;
+    for (unsigned k = 0; k < numDims; ++k) {
+      if (pinned[k] || !a.isFunctionOfDim(k))
+        continue;
+      vars.push_back(k);
+      bounds.push_back({k == d ? 1 : 1 - sizes[k], sizes[k] - 1});
+    }
+    SmallVector<SmallVector<__int128>> rows;
+    for (const auto &expr : flat->exprs) {
+      if (!isLinear(expr, numDims))
+        continue;
+      rows.emplace_back();
+      for (unsigned k : vars)
+        rows.back().push_back(expr[k]);
+    }
+    SmallVector<__int128> targets(rows.size(), 0);
+    SmallVector<int64_t> x;
+    auto fromDifferences = [&] {
+      for (auto [k, diff] : llvm::zip_equal(vars, x)) {
+        p[k] = std::max<int64_t>(0, -diff);
+        q[k] = p[k] + diff;
+      }
+      return collision(i, a, p, q, what);
+    };
+    Search s = solveLinearSystem(bounds, rows, targets, budget, x);
+    if (s == Search::Found && linear)
+      return fromDifferences();
+    unsigned numVars = 0;
+    if (s == Search::Unknown && linear) {
+      // Step 4 over the differences.
+      s = searchDifferences(bounds, rows, numVars, x);
+      if (s == Search::Found)
+        return fromDifferences();
+    } else if (s != Search::Empty) {
+      // Step 4 over both points. Colliding points agree in the pinned
+      // dimensions, so they share one variable there.
+      SmallVector<int> pVar(numDims, -1), qVar(numDims, -1);
+      int next = 0;
+      for (unsigned k = 0; k < numDims; ++k) {
+        if (sizes[k] == 1 || !a.isFunctionOfDim(k))
+          continue;
+        pVar[k] = next++;
+        qVar[k] = pinned[k] ? pVar[k] : next++;
+      }
+      s = searchExact(a, a, sizes, pVar, qVar, d, numVars, p, q);
+      if (s == Search::Found)
+        return collision(i, a, p, q, what);
+    }
+    if (s == Search::Unknown) {
+      if (!undecided)
+        undecided = {d, numVars};
+      continue;
+    }
+    // No collision differs in d: later questions may take x_d = 0.
+    pinned.set(d);
+    pinDimensions(flat->exprs, sizes, pinned);
   }
+  if (undecided) {
+    auto [d, numVars] = *undecided;
+    return limit(i,
+                 "index map #" + Twine(j) + " injective in dimension " +
+                     Twine(d) + " (" +
+                     stringifyCombineKind(op.getCombiner(d).getKind()) + ")",
+                 numVars);
+  }
+  return success();
+}
+
+/// Checks that maps `ja` and `jb` of output `i` never write one element.
+LogicalResult InjectivityChecker::checkPair(unsigned i, unsigned ja,
+                                            AffineMap a, unsigned jb,
+                                            AffineMap b) {
+  ArrayRef<int64_t> sizes = op.getSizes();
+  unsigned numDims = sizes.size();
+  FailureOr<FlatMap> flatA = flatten(a), flatB = flatten(b);
+  if (failed(flatA) || failed(flatB))
+    return op.emitOpError("index maps of output #") << i << " are not affine";
+  std::string what =
+      ("is written twice by index maps #" + Twine(ja) + " and #" + Twine(jb))
+          .str();
+  SmallVector<int64_t> p(numDims, 0), q(numDims, 0);
+  auto linear = [&](const FlatExprs &exprs) {
+    return llvm::all_of(exprs,
+                        [&](const auto &e) { return isLinear(e, numDims); });
+  };
+  // Step 3 over p and q: a(p) - b(q) == 0.
+  Search s = Search::Unknown;
+  if (linear(flatA->exprs) && linear(flatB->exprs)) {
+    SmallVector<std::pair<bool, unsigned>> vars;
+    SmallVector<BoundedVar> bounds;
+    for (auto [isQ, map] : {std::pair(false, a), std::pair(true, b)})
+      for (unsigned k = 0; k < numDims; ++k)
+        if (sizes[k] > 1 && map.isFunctionOfDim(k)) {
+          vars.push_back({isQ, k});
+          bounds.push_back({0, sizes[k] - 1});
+        }
+    SmallVector<SmallVector<__int128>> rows;
+    SmallVector<__int128> targets;
+    for (auto [ea, eb] : llvm::zip_equal(flatA->exprs, flatB->exprs)) {
+      rows.emplace_back();
+      for (auto [isQ, k] : vars)
+        rows.back().push_back(isQ ? -static_cast<__int128>(eb[k]) : ea[k]);
+      targets.push_back(static_cast<__int128>(eb.back()) - ea.back());
+    }
+    SmallVector<int64_t> x;
+    s = solveLinearSystem(bounds, rows, targets, budget, x);
+    if (s == Search::Found) {
+      for (auto [var, value] : llvm::zip_equal(vars, x))
+        (var.first ? q : p)[var.second] = value;
+      return collision(i, a, p, q, what);
+    }
+  }
+  unsigned numVars = 0;
+  if (s == Search::Unknown) {
+    SmallVector<int> pVar(numDims, -1), qVar(numDims, -1);
+    int next = 0;
+    for (unsigned k = 0; k < numDims; ++k)
+      if (sizes[k] > 1 && a.isFunctionOfDim(k))
+        pVar[k] = next++;
+    for (unsigned k = 0; k < numDims; ++k)
+      if (sizes[k] > 1 && b.isFunctionOfDim(k))
+        qVar[k] = next++;
+    s = searchExact(a, b, sizes, pVar, qVar, std::nullopt, numVars, p, q);
+    if (s == Search::Found)
+      return collision(i, a, p, q, what);
+  }
+  if (s == Search::Unknown)
+    return limit(
+        i, "index maps #" + Twine(ja) + " and #" + Twine(jb) + " disjoint",
+        numVars);
   return success();
 }
 
@@ -374,12 +840,16 @@ LogicalResult mlir::mdh::verifyViews(ComputationOpInterface op) {
       if (failed(checkBounds(op, "output", i, j, map,
                              cast<ShapedType>(out.getType()))))
         return failure();
+  InjectivityChecker checker{op};
   for (unsigned i = 0, e = op.getOuts().size(); i < e; ++i) {
     SmallVector<AffineMap> maps = op.getOutputMaps(i);
-    for (unsigned ja = 0; ja < maps.size(); ++ja)
-      for (unsigned jb = ja; jb < maps.size(); ++jb)
-        if (failed(checkInjective(op, i, ja, maps[ja], jb, maps[jb])))
+    for (unsigned ja = 0; ja < maps.size(); ++ja) {
+      if (failed(checker.checkMap(i, ja, maps[ja])))
+        return failure();
+      for (unsigned jb = ja + 1; jb < maps.size(); ++jb)
+        if (failed(checker.checkPair(i, ja, maps[ja], jb, maps[jb])))
           return failure();
+    }
   }
   return success();
 }

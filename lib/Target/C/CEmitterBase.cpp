@@ -55,6 +55,12 @@ bool CEmitterBase::isNeeded(Value value) {
     if (isa<mdh_cl::ForOp, mdh_cl::ParForOp>(user) && k == 2 &&
         isUnitStep(use.get()))
       return false;
+    // A constant `first` flag of a builtin combine is not printed
+    // (emitAccumulate).
+    if (auto acc = dyn_cast<mdh_cl::AccumulateOp>(user))
+      if (use.get() == acc.getFirst() && !acc.getCombiner().getCustom() &&
+          getConstantIntValue(use.get()))
+        return false;
     return live.contains(user);
   });
 }
@@ -87,7 +93,7 @@ void CEmitterBase::computeLiveness() {
 
 FailureOr<StringRef> CEmitterBase::typeName(Type type, Operation *where) {
   if (type.isIndex())
-    return StringRef("int64_t");
+    return StringRef(index32 ? "int32_t" : "int64_t");
   if (type.isSignlessInteger()) {
     switch (type.getIntOrFloatBitWidth()) {
     case 1:
@@ -275,8 +281,8 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
     return opError(op, "has step ") << *constStep << "; the " << targetName
                                     << " target needs a positive step";
   StringRef name = declare(iv);
-  os << "for (int64_t " << name << " = " << nameOf(lb) << "; " << name << " < "
-     << nameOf(ub) << "; ";
+  os << "for (" << (index32 ? "int32_t " : "int64_t ") << name << " = "
+     << nameOf(lb) << "; " << name << " < " << nameOf(ub) << "; ";
   if (isUnitStep(step))
     os << "++" << name;
   else
@@ -337,8 +343,8 @@ LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
   SmallVector<std::string> counters, srcIndices;
   for (auto [offset, size] : llvm::zip_equal(op.getOffsets(), op.getSizes())) {
     std::string counter = "v" + std::to_string(nextId++);
-    os << "for (int64_t " << counter << " = 0; " << counter << " < "
-       << nameOf(size) << "; ++" << counter << ") {\n";
+    os << "for (" << (index32 ? "int32_t " : "int64_t ") << counter << " = 0; "
+       << counter << " < " << nameOf(size) << "; ++" << counter << ") {\n";
     os.indent();
     srcIndices.push_back(nameOf(offset).str() + " + " + counter);
     counters.push_back(counter);
@@ -441,8 +447,15 @@ LogicalResult CEmitterBase::emitAccumulate(mdh_cl::AccumulateOp op) {
         binary(kind, value.getType(), elements[0], nameOf(value), op);
     if (failed(combined))
       return failure();
-    os << elements[0] << " = " << first << " ? " << nameOf(value) << " : "
-       << paren(*combined) << ";\n";
+    // A constant flag (register tiles that start at the identity) needs no
+    // select.
+    std::optional<int64_t> constFirst = getConstantIntValue(op.getFirst());
+    if (constFirst)
+      os << elements[0] << " = "
+         << (*constFirst ? nameOf(value).str() : *combined) << ";\n";
+    else
+      os << elements[0] << " = " << first << " ? " << nameOf(value) << " : "
+         << paren(*combined) << ";\n";
     return success();
   }
 

@@ -27,17 +27,17 @@ unsigned cemit::intWidth(Type type) {
 /// The unsigned type in which C computes `+ - * <<` on `type` without signed
 /// overflow. i8 and i16 use uint32_t: on uint8_t/uint16_t operands C would
 /// promote to (signed) int, and 65535 * 65535 overflows int.
-static StringRef wrapType(Type type) {
+static StringRef wrapType(Type type, bool index32) {
   if (type.isIndex())
-    return "size_t";
+    return index32 ? "uint32_t" : "size_t";
   return intWidth(type) == 64 ? "uint64_t" : "uint32_t";
 }
 
 /// The unsigned type of the same width: how `divui`, `cmpi ult`, ...
 /// reinterpret the bits of a signless integer.
-static StringRef unsignedType(Type type) {
+static StringRef unsignedType(Type type, bool index32) {
   if (type.isIndex())
-    return "size_t";
+    return index32 ? "uint32_t" : "size_t";
   switch (intWidth(type)) {
   case 1:
     return "bool";
@@ -167,7 +167,8 @@ FailureOr<std::string> CEmitterBase::binary(BinOp kind, Type type, StringRef a,
   if (failed(typeStr))
     return failure();
   std::string t = typeStr->str();
-  std::string w = wrapType(type).str(), u = unsignedType(type).str();
+  std::string w = wrapType(type, index32).str(),
+              u = unsignedType(type, index32).str();
   if (intWidth(type) == 1) {
     // i1 arithmetic is modulo 2; as signed values, true is -1.
     switch (kind) {
@@ -261,8 +262,8 @@ std::string CEmitterBase::intCompare(arith::CmpIPredicate pred, Type type,
   bool isSigned = llvm::is_contained({P::slt, P::sle, P::sgt, P::sge}, pred);
   std::string ca = paren(a), cb = paren(b);
   if (isUnsigned && intWidth(type) != 1) {
-    ca = "(" + unsignedType(type).str() + ")" + ca;
-    cb = "(" + unsignedType(type).str() + ")" + cb;
+    ca = "(" + unsignedType(type, index32).str() + ")" + ca;
+    cb = "(" + unsignedType(type, index32).str() + ")" + cb;
   } else if (isSigned && intWidth(type) == 1) {
     // As a signed i1, true is -1.
     ca = "-(int)" + ca;
@@ -367,14 +368,14 @@ FailureOr<std::string> CEmitterBase::conversion(Operation &op) {
     return "(" + a + " & 1) != 0";
   if (fromInt) {
     if (zeroExtend)
-      return t + "(" + unsignedType(from).str() + ")" + a;
+      return t + "(" + unsignedType(from, index32).str() + ")" + a;
     // A signed i1 is 0 or -1.
     if (intWidth(from) == 1)
       return t + "(-(int)" + a + ")";
     return t + a;
   }
   if (toInt && isa<arith::FPToUIOp>(op))
-    return t + "(" + unsignedType(to).str() + ")" + a;
+    return t + "(" + unsignedType(to, index32).str() + ")" + a;
   if (toInt && intWidth(to) == 1)
     return opError(&op, "to i1 is not supported by the ")
            << targetName << " target";
@@ -430,7 +431,8 @@ FailureOr<std::string> CEmitterBase::mathCall(Operation &op) {
   if (auto abs = dyn_cast<math::AbsIOp>(op)) {
     // |INT_MIN| wraps to INT_MIN.
     std::string a = paren(nameOf(abs.getOperand()));
-    std::string w = wrapType(type).str(), t = typeName(type, &op)->str();
+    std::string w = wrapType(type, index32).str(),
+                t = typeName(type, &op)->str();
     if (intWidth(type) == 1)
       return a;
     return "(" + t + ")(" + a + " < 0 ? (" + w + ")0 - (" + w + ")" + a +

@@ -27,6 +27,7 @@
 #include "mdh/Target/C/CEmitterBase.h"
 #include "mdh/Target/C/CLTarget.h"
 
+#include "IndexWidth.h"
 #include "ScheduleComment.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -167,6 +168,11 @@ LogicalResult GPUEmitter::emitKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
     os << ", " << kernel.sharedBytes << " bytes of "
        << (kernel.dynamicShared ? "dynamic " : "") << "shared memory";
   os << ".\n";
+  // 32-bit index arithmetic where it provably computes the same values.
+  index32 = indicesFitInt32(phase);
+  if (index32)
+    os << "// Index values fit 32 bits (checked): index arithmetic is "
+          "32-bit.\n";
   os << "__global__ void __launch_bounds__(" << threads << ")\n"
      << kernel.name << "(";
   SmallVector<std::string> params;
@@ -190,6 +196,7 @@ LogicalResult GPUEmitter::emitKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
   os.unindent();
   os << "}\n\n";
   current = nullptr;
+  index32 = false;
   return success();
 }
 
@@ -438,7 +445,8 @@ LogicalResult GPUEmitter::emitParFor(mdh_cl::ParForOp op) {
   }
   BlockArgument iv = op.getInductionVar();
   if (isNeeded(iv))
-    os << "const int64_t " << declare(iv) << " = (int64_t)"
+    os << "const " << *typeName(iv.getType(), op) << " " << declare(iv)
+       << " = (" << *typeName(iv.getType(), op) << ")"
        << (blocks ? "blockIdx." : "threadIdx.")
        << mdh_cl::stringifyHwDim(op.getDim()) << ";\n";
   return emitBlock(op.getBody().front());

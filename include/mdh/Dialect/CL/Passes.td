@@ -112,6 +112,16 @@ def MDHCLAccumulateInRegisters
     The register tile is at most `max-cells` elements; other accumulations
     are left alone, as are those whose buffers are read or written
     elsewhere inside the nest.
+
+    With `start-at-identity` (on in `--mdh-cl-optimize-gpu`), when every
+    reduction loop of the nest runs whenever it is reached and the combiner
+    is a builtin operator with an exact identity for the tile's element
+    types (`-0.0` for floating-point `add`, `1` for `mul`, the extreme
+    values for `max`/`min`, ...), the register tile is set to the identity
+    before the nest and every contribution in the nest combines
+    unconditionally (`first` is `false`): a contraction's body is then one
+    multiply-add. The CPU pipeline leaves it off: the vectorizer rebuilds
+    the nest from the `first` flags.
   }];
   // The combine after the nest skips empty cells with an scf.if when a
   // reduction loop may run zero times.
@@ -120,7 +130,10 @@ def MDHCLAccumulateInRegisters
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per function with what the pass changed there">,
     Option<"maxCells", "max-cells", "int64_t", /*default=*/"256",
-           "Largest register tile (elements per buffer)">
+           "Largest register tile (elements per buffer)">,
+    Option<"startAtIdentity", "start-at-identity", "bool", /*default=*/"false",
+           "Start register tiles at the combiner's identity where it is "
+           "exact, so that the nest combines without `first` selects">
   ];
   let statistics = [
     Statistic<"numAccumulations", "accumulations",

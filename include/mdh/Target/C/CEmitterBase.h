@@ -154,6 +154,9 @@ protected:
   /// Loops over the points of a full register tile get `#pragma unroll`
   /// (CUDA, HIP; see isRegisterTileLoop).
   bool unrollRegisterTiles = false;
+  /// `index` is printed as `int32_t` (and computed modulo 2^32): set by the
+  /// GPU emitters for kernels whose index values provably fit.
+  bool index32 = false;
 
   /// The text of the functions; the prelude is printed once the helpers
   /// they use are known.

@@ -44,6 +44,14 @@
 // The flags are cleared before the nest too: their update reads them at a
 // cell's first contribution, before anything was written.
 //
+// With `start-at-identity` (GPU code; the CPU vectorizer rebuilds the nest
+// from the `first` flags instead), when every reduction loop runs whenever
+// it is reached and the combiner
+// is a builtin operator with an exact identity for the tile's element types
+// (-0 for floating-point add), the tile starts at that identity instead and
+// every contribution inside the nest combines unconditionally: one FMA per
+// point of a contraction instead of `first ? v : acc + v`.
+//
 // `acc` is private to the thread and small, so the LLVM lowering keeps it
 // in registers (or at least in L1, unshared).
 //
@@ -54,8 +62,10 @@
 
 #include "Counts.h"
 #include "LoopBounds.h"
+#include "TileVectorizer.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -121,7 +131,8 @@ static bool availableAfter(Value v, Block *s, Operation *nest) {
 
 class Rewriter {
 public:
-  Rewriter(AccumulateOp op, int64_t maxCells) : op(op), maxCells(maxCells) {}
+  Rewriter(AccumulateOp op, int64_t maxCells, bool startAtIdentity)
+      : op(op), maxCells(maxCells), startAtIdentity(startAtIdentity) {}
 
   /// Rewrites the accumulation; false (and nothing changed) when it does
   /// not have the shape this pass handles.
@@ -140,6 +151,7 @@ private:
 
   AccumulateOp op;
   int64_t maxCells;
+  bool startAtIdentity;
   Block *s = nullptr;
   SmallVector<Loop> loops; // inner to outer
   /// Whether a reduction loop may run zero times (an idle GPU thread's
@@ -147,6 +159,8 @@ private:
   /// cell holds a contribution yet (the first one is where it is false),
   /// and the flush skips the cells that hold nothing.
   bool trackStarted = false;
+  /// Start the register tiles at the combiner's identity (see above).
+  bool fromIdentity = false;
   bool failedToMaterialize = false;
 };
 
@@ -214,6 +228,12 @@ bool Rewriter::analyze() {
     return loop.reduction &&
            !provablyNonEmpty(loop.op.getLowerBound(), loop.op.getUpperBound());
   });
+  mdh::CombinerAttr combiner = op.getCombiner();
+  fromIdentity = startAtIdentity && !trackStarted && combiner.isReduction() &&
+                 combiner.getOp() && llvm::all_of(op.getValues(), [&](Value v) {
+                   return v.getType().isIntOrFloat() &&
+                          vectorize::identityOf(*combiner.getOp(), v.getType());
+                 });
   // Nothing else in the nest may touch the partial results (the flush
   // comes right after it).
   for (Value buffer : op.getBuffers())
@@ -338,6 +358,29 @@ bool Rewriter::run() {
     if (started)
       memref::StoreOp::create(before, loc, no, started, cell);
   }
+  if (fromIdentity) {
+    // Every cell of every tile starts at the identity (constant indices,
+    // which GPU compilers need to keep the tiles in registers).
+    OpBuilder before(nest());
+    mdh::ReductionOp combiner = *op.getCombiner().getOp();
+    SmallVector<Value> identities;
+    for (Value value : op.getValues())
+      identities.push_back(arith::ConstantOp::create(
+          before, loc, vectorize::identityOf(combiner, value.getType())));
+    SmallVector<int64_t> cell(shape.size(), 0);
+    for (int64_t n = 0, e = computeProduct(shape); n < e; ++n) {
+      int64_t rest = n;
+      for (unsigned k = shape.size(); k-- > 0;) {
+        cell[k] = rest % shape[k];
+        rest /= shape[k];
+      }
+      SmallVector<Value> index;
+      for (int64_t i : cell)
+        index.push_back(arith::ConstantIndexOp::create(before, loc, i));
+      for (auto [acc, identity] : llvm::zip_equal(accs, identities))
+        memref::StoreOp::create(before, loc, identity, acc, index);
+    }
+  }
 
   // Finish the flush: read the tiles and the flag, combine into the
   // original partial results (cells that hold something).
@@ -382,7 +425,10 @@ bool Rewriter::run() {
     Value was = memref::LoadOp::create(b, loc, started, inner);
     firstInS = arith::XOrIOp::create(b, loc, was, yes);
   }
-  AccumulateOp::create(b, loc, op.getValues(), accs, inner, firstInS,
+  Value firstInTile = fromIdentity
+                          ? Value(arith::ConstantIntOp::create(b, loc, 0, 1))
+                          : firstInS;
+  AccumulateOp::create(b, loc, op.getValues(), accs, inner, firstInTile,
                        op.getCombiner());
   SmallVector<Value> flagIn = started ? inner : SmallVector<Value>{zeroIn};
   Value old = memref::LoadOp::create(b, loc, flag, flagIn);
@@ -408,7 +454,7 @@ struct AccumulateInRegistersPass
     for (AccumulateOp op : ops) {
       // The op is gone after a rewrite; its parent is not.
       Operation *parent = op->getParentOp();
-      if (Rewriter(op, maxCells).run())
+      if (Rewriter(op, maxCells, startAtIdentity).run())
         counts.add(parent);
     }
     counts.finish(numAccumulations, report, getArgument(),

@@ -33,11 +33,11 @@ ArrayRef<StringRef> mlir::mdh_cl::getOptionalCLOptimizationNames() {
 
 /// Adds those of `names` (in the order of getCLOptimizationNames) that are
 /// on: those of `optionalNames` named in `optional`, the others unless
-/// named in `disabled`.
+/// named in `disabled`. `gpu`: the GPU variants of the passes.
 static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
                              ArrayRef<StringRef> optionalNames,
                              ArrayRef<std::string> disabled,
-                             ArrayRef<std::string> optional) {
+                             ArrayRef<std::string> optional, bool gpu) {
   auto enabled = [&](StringRef name) {
     if (!llvm::is_contained(names, name))
       return false;
@@ -53,8 +53,13 @@ static void addOptimizations(OpPassManager &pm, ArrayRef<StringRef> names,
     pm.addPass(createMDHCLEliminateCombines());
   if (enabled("mdh-cl-reduce-buffers"))
     pm.addPass(createMDHCLReduceBuffers());
-  if (enabled("mdh-cl-accumulate-in-registers"))
-    pm.addPass(createMDHCLAccumulateInRegisters());
+  if (enabled("mdh-cl-accumulate-in-registers")) {
+    // GPUs: register tiles start at the combiner's identity, so a
+    // contraction's body is one FMA (the CPU vectorizer reads `first`).
+    MDHCLAccumulateInRegistersOptions options;
+    options.startAtIdentity = gpu;
+    pm.addPass(createMDHCLAccumulateInRegisters(options));
+  }
   // GPUs: constant trip counts over the register tiles made above.
   if (enabled("mdh-cl-pad-register-tiles"))
     pm.addPass(createMDHCLPadRegisterTiles());
@@ -81,7 +86,8 @@ void mlir::mdh_cl::buildCLOptimizationPipeline(OpPassManager &pm,
                                                ArrayRef<std::string> disabled,
                                                ArrayRef<std::string> optional) {
   addOptimizations(pm, getCLOptimizationNames(),
-                   getOptionalCLOptimizationNames(), disabled, optional);
+                   getOptionalCLOptimizationNames(), disabled, optional,
+                   /*gpu=*/false);
 }
 
 ArrayRef<StringRef> mlir::mdh_cl::getGPUCLOptimizationNames() {
@@ -106,5 +112,6 @@ void mlir::mdh_cl::buildGPUCLOptimizationPipeline(
   // grew a random 10-dimensional mcc_capsule configuration to 28 MB of
   // CL-IR before the padding, finds little left to split after it (the
   // ten mcc_capsule configurations of gpu-configs-sm_80: at most 44 KB).
-  addOptimizations(pm, getGPUCLOptimizationNames(), {}, disabled, {});
+  addOptimizations(pm, getGPUCLOptimizationNames(), {}, disabled, {},
+                   /*gpu=*/true);
 }

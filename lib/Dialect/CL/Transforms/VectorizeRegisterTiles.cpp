@@ -59,7 +59,8 @@ TypedAttr vectorize::identityOf(ReductionOp op, Type type) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
     switch (op) {
     case ReductionOp::add:
-      return b.getFloatAttr(ft, 0.0);
+      // -0 + x == x for every x, including -0 (+0 + -0 is +0).
+      return b.getFloatAttr(ft, llvm::APFloat::getZero(sem, /*Negative=*/true));
     case ReductionOp::mul:
       return b.getFloatAttr(ft, 1.0);
     case ReductionOp::max:

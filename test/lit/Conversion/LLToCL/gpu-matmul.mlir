@@ -21,9 +21,11 @@
 // CHECK: %[[TID:.*]] = arith.addi %{{.*}}, %[[TX]] : index
 // CHECK: mdh_cl.for %[[K1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: mdh_cl.for %[[I1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: mdh_cl.for %[[J1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT: arith.addi
-// CHECK-NEXT: arith.minui
+// 32 x 32 x 16 in shared tiles of 16 x 16 x 8: every tile ends at lo + t
+// (no minimum with the enclosing end; gpu-exact-tiles.mlir).
+// CHECK: mdh_cl.for %[[J1:.*]] = %{{.*}} to %{{.*}} step %[[T1:.*]] {
+// CHECK-NEXT: %[[T1B:.*]] = arith.constant 16 : index
+// CHECK-NEXT: arith.addi %[[J1]], %[[T1B]] : index
 // CHECK-NEXT: mdh_cl.barrier
 // CHECK: mdh_cl.for %[[E:.*]] = %[[TID]] to %{{.*}} step %{{.*}} {
 // CHECK: %[[X:.*]] = memref.load %[[A]]

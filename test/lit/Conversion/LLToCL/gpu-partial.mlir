@@ -4,8 +4,8 @@
 // 3 x 3 threads of 3 rows and 1 column): every tile end is a minimum with
 // the enclosing end, so the last tiles shrink and idle threads run empty
 // loops; the barriers stay outside every guard, and the combine of the
-// threads' parts skips the parts of threads idle in the block's first
-// shared tile.
+// threads' parts (a tree: 8 positions, 9 threads, 3 parts; offsets 2 and 1)
+// skips the parts of threads idle in the block's first shared tile.
 
 // CHECK-LABEL: func.func @matvec(
 // CHECK-SAME: %[[M:[^:]*]]: memref<13x7xf32>, %[[V:[^:]*]]: memref<7xf32>, %[[W:[^:]*]]: memref<13xf32>)
@@ -15,7 +15,7 @@
 // CHECK: mdh_cl.par_for %[[TY:.*]] = {{.*}} on threads y
 // CHECK: mdh_cl.par_for %[[TX:.*]] = {{.*}} on threads x
 // CHECK: mdh_cl.for %[[K1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT: %[[KE:.*]] = arith.addi %[[K1]], %{{.*}} : index
+// CHECK: %[[KE:.*]] = arith.addi %[[K1]], %{{.*}} : index
 // CHECK-NEXT: %[[KHI:.*]] = arith.minui %[[KE]], %{{.*}} : index
 // CHECK: mdh_cl.for %[[I1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: mdh_cl.barrier
@@ -29,9 +29,19 @@
 // CHECK: mdh_cl.accumulate %{{.*}} into %[[PART]]
 // CHECK: mdh_cl.barrier
 // CHECK: scf.if
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
 // CHECK: %[[VALID:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
-// CHECK-NEXT: scf.if %[[VALID]] {
+// CHECK-NEXT: %[[BOTH:.*]] = arith.andi %[[IN]], %[[VALID]] : i1
+// CHECK-NEXT: scf.if %[[BOTH]] {
 // CHECK: mdh_cl.accumulate %{{.*}} into %[[PART]]{{.*}} first %false
+// CHECK: mdh_cl.barrier
+// CHECK: scf.if
+// CHECK: %[[IN2:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK: %[[VALID2:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[BOTH2:.*]] = arith.andi %[[IN2]], %[[VALID2]] : i1
+// CHECK-NEXT: scf.if %[[BOTH2]] {
+// CHECK: mdh_cl.accumulate %{{.*}} into %[[PART]]{{.*}} first %false
+// CHECK-NOT: mdh_cl.barrier
 // CHECK: memref.store %{{.*}}, %[[W]]
 // CHECK-NOT: mdh_cl.phase
 // CHECK: return

@@ -2,7 +2,9 @@
 
 // A pw dimension split over blocks (Dot, 100 = 3 * 32 + 4: the last block's
 // tile is partial): each block accumulates its part into a device buffer
-// [block part]; a second kernel ("combine") adds the parts and stores r.
+// [block part]; a second kernel ("combine", one block of 4 threads) loads
+// one part per thread into shared memory, adds them in a tree (offsets 2,
+// then 1, a barrier between) and stores r.
 
 // CHECK-LABEL: func.func @dot(
 // CHECK-SAME: %[[X:[^:]*]]: memref<100xf32>, %[[Y:[^:]*]]: memref<100xf32>, %[[R:[^:]*]]: memref<f32>)
@@ -19,12 +21,20 @@
 // CHECK: mdh_cl.accumulate %[[P]] into %[[PARTS]][%[[BLK]]] first %{{.*}} combine pw(add)
 // CHECK: mdh_cl.phase "combine"
 // CHECK: mdh_cl.par_for {{.*}} on blocks x
-// CHECK: mdh_cl.par_for {{.*}} on threads x
-// CHECK: mdh_cl.for %[[B:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: %[[Z:.*]] = memref.load %[[PARTS]][%[[B]]]
-// CHECK: mdh_cl.accumulate %[[Z]] into %[[PARTS]][%{{.*}}] first %false combine pw(add)
-// CHECK: %[[SUM:.*]] = memref.load %[[PARTS]][%{{.*}}]
-// CHECK: memref.store %[[SUM]], %[[R]][] : memref<f32>
+// CHECK-NEXT: %[[S:.*]] = mdh_cl.buffer shared : memref<4x1xf32>
+// CHECK: mdh_cl.par_for %[[T:.*]] = {{.*}} on threads x
+// CHECK: %[[Z:.*]] = memref.load %[[PARTS]][%[[T]]]
+// CHECK-NEXT: memref.store %[[Z]], %[[S]][%[[T]], %{{.*}}]
+// CHECK-NEXT: mdh_cl.barrier
+// CHECK: %[[F:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK: %[[A:.*]] = memref.load %[[S]][%[[F]], %{{.*}}]
+// CHECK: mdh_cl.accumulate %[[A]] into %[[S]][%[[T]], %{{.*}}] first %false combine pw(add)
+// CHECK: mdh_cl.barrier
+// CHECK: %[[B:.*]] = memref.load %[[S]]
+// CHECK: mdh_cl.accumulate %[[B]] into %[[S]]
+// CHECK-NOT: mdh_cl.barrier
+// CHECK: %[[SUM:.*]] = memref.load %[[S]]
+// CHECK-NEXT: memref.store %[[SUM]], %[[R]][] : memref<f32>
 // CHECK-NOT: mdh_cl.phase
 // CHECK: return
 

@@ -3,8 +3,10 @@
 // A pw dimension split over the threads of a block (MatVec, k over 8
 // threads): every thread accumulates into its part of a shared buffer
 // [thread part][block-local i]; after a barrier (outside every guard) the
-// threads combine the parts position by position, skipping parts of idle
-// threads, and store the result into w. No second phase.
+// 64 threads combine the 8 parts of the 16 positions in a tree: offsets 4,
+// 2, 1, a barrier between steps, thread t on pair t / 16 of position t % 16,
+// skipping parts of idle threads. The thread that combined into part 0 of
+// position i last stores it into w. No second phase.
 
 // CHECK-LABEL: func.func @matvec(
 // CHECK-SAME: %[[M:[^:]*]]: memref<64x32xf32>, %[[V:[^:]*]]: memref<32xf32>, %[[W:[^:]*]]: memref<64xf32>)
@@ -17,13 +19,26 @@
 // CHECK: %[[P:.*]] = mdh_cl.scalar
 // CHECK: mdh_cl.accumulate %[[P]] into %[[PART]][%[[TK]], %{{.*}}] first %{{.*}} combine pw(add)
 // CHECK: mdh_cl.barrier
-// CHECK: mdh_cl.for %[[Q:.*]] = %[[TX]] to %{{.*}} step %{{.*}} {
+// CHECK: %[[L1:.*]] = arith.remui %[[TX]], %{{.*}} : index
+// CHECK: %[[TO1:.*]] = arith.divui %[[TX]], %{{.*}} : index
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[FROM1:.*]] = arith.addi %[[TO1]], %[[C4]] : index
 // CHECK: scf.if %{{.*}} {
-// CHECK: mdh_cl.for %[[PT:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[X1:.*]] = memref.load %[[PART]][%[[FROM1]], %[[L1]]] : memref<8x16xf32>
+// CHECK: mdh_cl.accumulate %[[X1]] into %[[PART]][%[[TO1]], %[[L1]]] first %false combine pw(add)
+// CHECK: mdh_cl.barrier
 // CHECK: scf.if %{{.*}} {
-// CHECK: %[[X:.*]] = memref.load %[[PART]][%[[PT]], %[[L:.*]]] : memref<8x16xf32>
-// CHECK: mdh_cl.accumulate %[[X]] into %[[PART]][%{{.*}}, %[[L]]] first %false combine pw(add)
-// CHECK: %[[R:.*]] = memref.load %[[PART]][%{{.*}}, %[[L]]]
+// CHECK: %[[TO2:.*]] = arith.divui %[[TX]], %{{.*}} : index
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[FROM2:.*]] = arith.addi %[[TO2]], %[[C2]] : index
+// CHECK: %[[X2:.*]] = memref.load %[[PART]][%[[FROM2]], %{{.*}}] : memref<8x16xf32>
+// CHECK: mdh_cl.accumulate %[[X2]] into %[[PART]][%[[TO2]], %{{.*}}] first %false
+// CHECK: mdh_cl.barrier
+// CHECK: scf.if %{{.*}} {
+// CHECK: %[[X3:.*]] = memref.load %[[PART]][%{{.*}}, %[[TX]]] : memref<8x16xf32>
+// CHECK: mdh_cl.accumulate %[[X3]] into %[[PART]][%{{.*}}, %[[TX]]] first %false
+// CHECK-NOT: mdh_cl.barrier
+// CHECK: %[[R:.*]] = memref.load %[[PART]][%{{.*}}, %[[TX]]]
 // CHECK: memref.store %[[R]], %[[W]][%{{.*}}] : memref<64xf32>
 // CHECK-NOT: mdh_cl.phase
 // CHECK: return

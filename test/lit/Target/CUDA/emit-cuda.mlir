@@ -43,13 +43,31 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // CHECK: __syncthreads();
 // CHECK: [[RV]][{{.*}}] = [[SV]][{{.*}}];
 // CHECK: [[PART]][{{.*}}] = {{.*}}[[PART]][{{.*}}] + {{.*}};
+// The threads' parts. CUDA (128 positions, 256 threads): a tree with more
+// work items than threads in the first step and a barrier after each step
+// but the last. HIP (256 positions): each thread combines its positions'
+// parts in order.
 // CHECK: __syncthreads();
-// CHECK: for (int64_t [[Q:v[0-9]+]] = [[TX]]; [[Q]] < {{[0-9]+}}; [[Q]] += [[BLOCK]]) {
-// CHECK: if (
+// CUDA: for (int64_t [[W:v[0-9]+]] = [[TX]]; [[W]] < {{[0-9]+}}; [[W]] += [[BLOCK]]) {
+// CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
+// CUDA: __syncthreads();
+// CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
+// CUDA: __syncthreads();
+// CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
+// HIP: for (int64_t [[Q:v[0-9]+]] = [[TX]]; [[Q]] < {{[0-9]+}}; [[Q]] += [[BLOCK]]) {
+// HIP: for (
+// HIP: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
+// CHECK-NOT: __syncthreads();
 // CHECK: [[BUF]][{{.*}}] = {{v[0-9]+}};
 
+// The blocks' parts: each thread loads one into shared memory, then a tree.
 // CHECK-LABEL: // Phase "combine"
-// CHECK: matvec_combine(float *__restrict__ [[OUT:out0]], float *__restrict__ buf0) {
+// CHECK: matvec_combine(float *__restrict__ [[OUT:out0]], const float *__restrict__ buf0) {
+// CHECK: __shared__ float [[SLOTS:v[0-9]+]][{{[0-9]+}}];
+// CHECK: [[SLOTS]][{{.*}}] = {{v[0-9]+}};
+// CHECK: __syncthreads();
+// CHECK: [[SLOTS]][{{.*}}] = [[SLOTS]][{{.*}}] + {{.*}};
+// CHECK: __syncthreads();
 // CHECK: [[OUT]][{{.*}}] = {{v[0-9]+}};
 
 // The workspace size function and the launch function: the partials are a

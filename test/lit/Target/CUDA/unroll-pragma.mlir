@@ -8,9 +8,9 @@
 // CHECK-LABEL: tiles_main(
 // The full tile's point loop (lo to lo + 4) and the constant one (0 to 2).
 // CHECK:         #pragma unroll
-// CHECK-NEXT:    for (int64_t [[I:v[0-9]+]] = [[LO:v[0-9]+]]; [[I]] < [[HI:v[0-9]+]]; ++[[I]]) {
+// CHECK-NEXT:    for (int32_t [[I:v[0-9]+]] = [[LO:v[0-9]+]]; [[I]] < [[HI:v[0-9]+]]; ++[[I]]) {
 // CHECK:         #pragma unroll
-// CHECK-NEXT:    for (int64_t [[J:v[0-9]+]] = 0; [[J]] < 2; ++[[J]]) {
+// CHECK-NEXT:    for (int32_t [[J:v[0-9]+]] = 0; [[J]] < 2; ++[[J]]) {
 // Not: a partial tile (min bound), a loop without register buffers, a
 // loop with a barrier, a single trip.
 // CHECK-NOT:     #pragma unroll
@@ -64,10 +64,16 @@ func.func @tiles(%a: memref<16xf32>) {
 // From HL-IR: `--mdh-cl-optimize-gpu` between `--mdh-lower-to-clir` and
 // `--emit-cuda` pads the loops over MatMul's register tiles to constant trip
 // counts (and unrolls the small ones in CL-IR); the rest get the pragma.
-// Without it, no loop has a constant trip count.
+// Without it, a MatMul whose sizes do not divide the tiles (5x11x7) has no
+// loop with a constant trip count; one whose sizes do (1024^3) has them
+// already: its tiles end at `lo + t`, not `min(lo + t, hi)`.
 // RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
-// RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
+// RUN: mdh-opt %examples/small/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
+// RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=EXACT
 // OPT:         #pragma unroll
 // OPT-NEXT:    for (
 // PLAIN-NOT:   #pragma unroll
 // PLAIN:       extern "C"
+// EXACT-LABEL: matmul_1024_main(
+// EXACT:       #pragma unroll
+// EXACT-NEXT:  for ({{int(32|64)_t}} [[I:v[0-9]+]] = [[LO:v[0-9]+]]; [[I]] < [[HI:v[0-9]+]]; ++[[I]]) {

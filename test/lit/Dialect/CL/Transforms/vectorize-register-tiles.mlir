@@ -2,7 +2,7 @@
 
 // A 2x16 register tile of f32 (as mdh-cl-accumulate-in-registers leaves
 // it): on a full tile, the k loop carries four vector<8xf32> accumulators
-// (2 rows x 2 chunks of 8 lanes) from 0.0; A is broadcast, B loaded as
+// (2 rows x 2 chunks of 8 lanes) from -0.0 (the exact identity of add); A is broadcast, B loaded as
 // vectors along j, and each product-add is one vector.fma. The vectors are
 // stored into the register buffer, whose flush is unchanged; partial tiles
 // run the original scalar nest.
@@ -21,7 +21,7 @@
 // CHECK:             %[[FJ:.*]] = arith.cmpi eq, %[[SJ]], %c16 : index
 // CHECK:             %[[FULL:.*]] = arith.andi %[[FI]], %[[FJ]] : i1
 // CHECK:             scf.if %[[FULL]] {
-// CHECK:               %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+// CHECK:               %[[ZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<8xf32>
 // CHECK:               %[[R:.*]]:4 = scf.for %[[K:.*]] = %c0 to %c8 step %c1 iter_args(%[[X0:.*]] = %[[ZERO]], %[[X1:.*]] = %[[ZERO]], %[[X2:.*]] = %[[ZERO]], %[[X3:.*]] = %[[ZERO]]) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
 // CHECK:                 %[[A0:.*]] = memref.load %[[A]][%[[I3]], %[[K]]] : memref<4x8xf32>
 // CHECK:                 %[[B0:.*]] = vector.load %[[B]][%[[K]], %[[J3]]] : memref<8x32xf32>, vector<8xf32>
@@ -348,7 +348,7 @@ func.func @late_first(%A: memref<4x8xf32>, %B: memref<8x32xf32>, %C: memref<4x32
 // CHECK:         mdh_cl.for %[[I3:.*]] = %c0 to %c4 step %c2 {
 // CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<2xf32>
 // CHECK:           scf.if %{{.*}} {
-// CHECK:             %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+// CHECK:             %[[ZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<8xf32>
 // CHECK:             %[[WHOLE:.*]] = arith.muli %{{.*}}, %c8 : index
 // CHECK:             %[[END:.*]] = arith.addi %c0, %[[WHOLE]] : index
 // CHECK:             %[[R:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[END]] step %c8 iter_args(%[[X0:.*]] = %[[ZERO]], %[[X1:.*]] = %[[ZERO]]) -> (vector<8xf32>, vector<8xf32>) {
