@@ -250,29 +250,40 @@ static LogicalResult checkBounds(ComputationOpInterface op, StringRef role,
 // number of variables. So each question goes through steps of growing cost,
 // each exact in what it concludes:
 //  1. a dimension the map does not use collides at once (points 0 and e_d);
-//  2. linear results pin dimensions (two colliding points agree in them):
-//     when |c_d| exceeds the sum of |c_i| * (n_i - 1) over the other unpinned
-//     dimensions (the top digit of a mixed-radix number), or when no multiple
-//     c_d * t with 0 < t < n_d is a multiple of the gcd of the others;
-//  3. maps without floordiv/mod: the equations fold into one with the same
-//     solutions in the box, and a dynamic program over its reachable sums
-//     decides it in time linear in their range (kMaxSums, kWordBudget);
-//  4. otherwise, Presburger emptiness, given at most kMaxExactVariables
-//     variables.
-// A question no step settles is an error: an output view is accepted only
-// when it is proved injective.
+//  2. pinning: results are linear in the dimensions and the floordiv locals
+//     of the flat form, and two colliding points agree in a variable when
+//     its |c| exceeds the sum of |c_i| * span_i over the other unpinned
+//     ones (the top digit of a mixed-radix number), when no multiple c * t
+//     with 0 < |t| <= span is a multiple of the gcd of the others, or when
+//     it is a local of pinned variables;
+//  3. linear equations over the differences (exact for maps without
+//     floordiv/mod, else only an empty answer counts): they fold into one
+//     with the same solutions in the box, decided by a dynamic program over
+//     the reachable sums (at most kMaxSums) or by meeting in the middle (at
+//     most kMaxHalf points per half);
+//  4. every point of a box of at most kMaxPoints points, else Presburger
+//     emptiness with at most kMaxExactVariables variables.
+// Two maps of one output go through steps 3 and 4 over both points. The
+// searches share kWordBudget per op and Presburger is bounded by its
+// variables, so the check takes bounded time; a question no step settles
+// is an error, not an acceptance.
 
 namespace {
-/// Limits of the exact injectivity searches, documented in docs/hl-ir.md.
+// The limits of the searches, documented in docs/hl-ir.md.
+
 /// Largest range of sums the dynamic program tracks (one bit per sum).
 constexpr uint64_t kMaxSums = uint64_t(1) << 24;
 /// Largest table of the dynamic program (stages times sums, in bits).
 constexpr uint64_t kMaxTableBits = uint64_t(1) << 28;
-/// 64-bit word operations the dynamic programs of one op may spend in all
-/// (a few tenths of a second).
+/// Most points of a box searched exhaustively.
+constexpr uint64_t kMaxPoints = uint64_t(1) << 18;
+/// Most points of one half of a meet-in-the-middle search (32 bytes each).
+constexpr uint64_t kMaxHalf = uint64_t(1) << 19;
+/// Steps (64-bit word operations, table entries) the searches of one op may
+/// spend in all: a few tenths of a second.
 constexpr uint64_t kWordBudget = uint64_t(1) << 28;
 /// Most variables (point coordinates and locals) a Presburger search gets.
-constexpr unsigned kMaxExactVariables = 16;
+constexpr unsigned kMaxExactVariables = 8;
 
 /// Bound on the magnitude of intermediate values of the linear searches,
 /// far enough below 2^127 that one more product of two 62-bit values and
@@ -426,6 +437,104 @@ static Search solveBoundedSum(ArrayRef<BoundedVar> vars,
   return Search::Found;
 }
 
+/// Searches like solveBoundedSum, by meeting in the middle: the sums of
+/// the first variables, sorted, are looked up for each sum of the others.
+/// For wide sums over variables with few values.
+static Search meetInTheMiddle(ArrayRef<BoundedVar> vars,
+                              ArrayRef<__int128> coeffs, __int128 target,
+                              uint64_t &budget,
+                              SmallVectorImpl<int64_t> &solution) {
+  solution.clear();
+  SmallVector<unsigned> free;
+  __int128 rest = target, extreme = 0;
+  for (auto [k, v] : llvm::enumerate(vars)) {
+    solution.push_back(v.lo);
+    __int128 c = coeffs[k];
+    extreme += (c < 0 ? -c : c) *
+               std::max<__int128>(v.lo < 0 ? -__int128(v.lo) : v.lo,
+                                  v.hi < 0 ? -__int128(v.hi) : v.hi);
+    if (tooLarge(extreme))
+      return Search::Unknown;
+    rest -= c * v.lo;
+    if (c != 0 && v.lo != v.hi)
+      free.push_back(k);
+  }
+  // Split where the first half has about as many points as the second.
+  auto points = [&](ArrayRef<unsigned> half) {
+    unsigned __int128 n = 1;
+    for (unsigned k : half) {
+      n *= static_cast<unsigned __int128>(vars[k].hi - vars[k].lo + 1);
+      if (n > kMaxHalf)
+        return kMaxHalf + 1;
+    }
+    return uint64_t(n);
+  };
+  unsigned split = 0;
+  while (split < free.size() &&
+         points(ArrayRef(free).take_front(split + 1)) <=
+             points(ArrayRef(free).drop_front(split + 1)))
+    ++split;
+  ArrayRef<unsigned> first = ArrayRef(free).take_front(split),
+                     second = ArrayRef(free).drop_front(split);
+  uint64_t numFirst = points(first), numSecond = points(second);
+  if (numFirst > kMaxHalf || numSecond > kMaxHalf)
+    return Search::Unknown;
+  uint64_t cost = (numFirst + numSecond) * (2 + llvm::Log2_64(numFirst));
+  if (cost > budget)
+    return Search::Unknown;
+  budget -= cost;
+
+  // Visits the points of `half` in mixed-radix order (the first variable
+  // fastest), with the sum of their terms over lo.
+  auto enumerate = [&](ArrayRef<unsigned> half, auto visit) {
+    SmallVector<int64_t> digit(half.size(), 0);
+    __int128 sum = 0;
+    for (uint64_t index = 0;; ++index) {
+      if (visit(index, sum))
+        return;
+      unsigned k = 0;
+      for (; k < half.size(); ++k) {
+        const BoundedVar &v = vars[half[k]];
+        if (digit[k] < v.hi - v.lo) {
+          ++digit[k];
+          sum += coeffs[half[k]];
+          break;
+        }
+        sum -= coeffs[half[k]] * digit[k];
+        digit[k] = 0;
+      }
+      if (k == half.size())
+        return;
+    }
+  };
+  auto decode = [&](ArrayRef<unsigned> half, uint64_t index) {
+    for (unsigned k : half) {
+      uint64_t n = uint64_t(vars[k].hi - vars[k].lo) + 1;
+      solution[k] = vars[k].lo + int64_t(index % n);
+      index /= n;
+    }
+  };
+  std::vector<std::pair<__int128, uint64_t>> sums;
+  sums.reserve(numFirst);
+  enumerate(first, [&](uint64_t index, __int128 sum) {
+    sums.push_back({sum, index});
+    return false;
+  });
+  llvm::sort(sums);
+  bool found = false;
+  enumerate(second, [&](uint64_t index, __int128 sum) {
+    auto it =
+        llvm::lower_bound(sums, std::pair<__int128, uint64_t>(rest - sum, 0));
+    if (it == sums.end() || it->first != rest - sum)
+      return false;
+    decode(first, it->second);
+    decode(second, index);
+    found = true;
+    return true;
+  });
+  return found ? Search::Found : Search::Empty;
+}
+
 /// Searches x in the box of `vars` with rows[r] . x == targets[r] for all r.
 /// Rows are checked one by one (range, gcd), then folded into one equation
 /// with the same solutions in the box: with M_r bounding
@@ -480,7 +589,10 @@ static Search solveLinearSystem(ArrayRef<BoundedVar> vars,
     else
       weight = weightedReach + 1;
   }
-  return solveBoundedSum(vars, folded, foldedTarget, budget, solution);
+  Search s = solveBoundedSum(vars, folded, foldedTarget, budget, solution);
+  if (s == Search::Unknown)
+    s = meetInTheMiddle(vars, folded, foldedTarget, budget, solution);
+  return s;
 }
 
 /// Whether result `expr` of a flattened map is linear in the dimensions.
@@ -489,54 +601,131 @@ static bool isLinear(ArrayRef<int64_t> expr, unsigned numDims) {
                       [](int64_t c) { return c == 0; });
 }
 
-/// Extends `pinned` by the dimensions in which colliding points of `flat`
-/// provably agree (steps 2 above), until no linear result pins more. Every
-/// dimension of extent 1 counts as pinned.
-static void pinDimensions(const FlatExprs &exprs, ArrayRef<int64_t> sizes,
-                          llvm::SmallBitVector &pinned) {
+namespace {
+/// The variables of a flattened map, dimensions then locals (floordiv), as
+/// the pinning sees them: how far two values of each may lie apart, and the
+/// variables each local is a function of.
+struct Variables {
+  SmallVector<uint64_t> spans;
+  SmallVector<SmallVector<unsigned>> dependencies;
+};
+} // namespace
+
+/// Bounds the variables of `flat` over the box, locals by interval
+/// arithmetic on their dividends; a local without a known division gets an
+/// unbounded span (and pins nothing).
+static Variables getVariables(const FlatMap &flat, ArrayRef<int64_t> sizes) {
+  constexpr __int128 kUnbounded = static_cast<__int128>(1) << 62;
   unsigned numDims = sizes.size();
-  for (unsigned d = 0; d < numDims; ++d)
-    if (sizes[d] == 1)
-      pinned.set(d);
+  unsigned numLocals = flat.cst.getNumLocalVars();
+  SmallVector<std::optional<std::pair<__int128, __int128>>> ranges;
+  for (int64_t n : sizes)
+    ranges.push_back(std::pair<__int128, __int128>(0, n - 1));
+  ranges.resize(numDims + numLocals);
+  Variables vars;
+  vars.dependencies.resize(numDims + numLocals);
+  presburger::DivisionRepr divs = flat.cst.getLocalReprs();
+  unsigned offset = divs.getDivOffset();
+  // Locals may refer to each other in any order; settle them in passes.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned l = 0; l < numLocals; ++l) {
+      if (ranges[numDims + l] || !divs.hasRepr(l))
+        continue;
+      ArrayRef<DynamicAPInt> dividend = divs.getDividend(l);
+      __int128 lo = int64_t(dividend.back()), hi = lo;
+      bool known = true;
+      SmallVector<unsigned> deps;
+      for (unsigned k = 0; k + 1 < dividend.size() && known; ++k) {
+        if (dividend[k] == 0)
+          continue;
+        // Columns: the cst's dims and symbols (none), then its locals.
+        unsigned var = k < offset ? k : numDims + (k - offset);
+        if (var >= ranges.size() || !ranges[var]) {
+          known = false;
+          break;
+        }
+        deps.push_back(var);
+        __int128 c = int64_t(dividend[k]);
+        auto [vlo, vhi] = *ranges[var];
+        lo += c * (c > 0 ? vlo : vhi);
+        hi += c * (c > 0 ? vhi : vlo);
+        known = !tooLarge(lo) && !tooLarge(hi);
+      }
+      if (!known)
+        continue;
+      __int128 den = int64_t(divs.getDenom(l));
+      auto floorDiv = [&](__int128 v) {
+        return v >= 0 ? v / den : -((-v + den - 1) / den);
+      };
+      ranges[numDims + l] = {floorDiv(lo), floorDiv(hi)};
+      vars.dependencies[numDims + l] = std::move(deps);
+      changed = true;
+    }
+  }
+  for (auto &range : ranges)
+    vars.spans.push_back(
+        uint64_t(range ? std::min(range->second - range->first, kUnbounded)
+                       : kUnbounded));
+  return vars;
+}
+
+/// Extends `pinned` by the variables in which colliding points of `flat`
+/// provably agree (step 2 above), until nothing pins more: a variable of
+/// span 0, a local whose dividend uses only pinned variables, and the top
+/// and gcd arguments on each result, which is linear in the variables.
+static void pinVariables(const FlatMap &flat, const Variables &vars,
+                         llvm::SmallBitVector &pinned) {
+  unsigned numVars = vars.spans.size();
+  for (unsigned k = 0; k < numVars; ++k)
+    if (vars.spans[k] == 0)
+      pinned.set(k);
   bool changed = true;
   while (changed) {
     changed = false;
-    for (const auto &expr : exprs) {
-      if (!isLinear(expr, numDims))
+    for (unsigned k = 0; k < numVars; ++k) {
+      if (pinned[k] || vars.dependencies[k].empty() ||
+          !llvm::all_of(vars.dependencies[k],
+                        [&](unsigned v) { return pinned[v]; }))
         continue;
+      pinned.set(k);
+      changed = true;
+    }
+    for (const auto &expr : flat.exprs) {
       SmallVector<std::pair<unsigned __int128, unsigned>> terms;
-      for (unsigned d = 0; d < numDims; ++d)
-        if (!pinned[d] && expr[d] != 0)
-          terms.push_back({expr[d] < 0 ? -static_cast<unsigned __int128>(
-                                             static_cast<__int128>(expr[d]))
-                                       : expr[d],
-                           d});
-      // From the top: |c| * |x_d| <= sum of the others' |c_i| * (n_i - 1)
-      // forces x_d = 0 when |c| exceeds that sum. Coefficients are below
-      // 2^64 and sizes below 2^63, so each product fits; the sum saturates.
+      for (unsigned k = 0; k < numVars; ++k)
+        if (!pinned[k] && expr[k] != 0)
+          terms.push_back({expr[k] < 0 ? -static_cast<unsigned __int128>(
+                                             static_cast<__int128>(expr[k]))
+                                       : expr[k],
+                           k});
+      // From the top: |c| * |x_k| <= sum of the others' |c_i| * span_i
+      // forces x_k = 0 when |c| exceeds that sum. Coefficients are below
+      // 2^64 and spans at most 2^63, so each product fits; the sum
+      // saturates.
       llvm::sort(terms, [](auto l, auto r) { return l.first > r.first; });
       SmallVector<unsigned __int128> below(terms.size() + 1, 0);
       for (unsigned k = terms.size(); k-- > 0;) {
         below[k] =
             below[k + 1] + terms[k].first * static_cast<unsigned __int128>(
-                                                sizes[terms[k].second] - 1);
+                                                vars.spans[terms[k].second]);
         if (below[k] >> 126)
           below[k] = static_cast<unsigned __int128>(1) << 126;
       }
       unsigned top = 0;
       while (top < terms.size() && terms[top].first > below[top + 1])
         pinned.set(terms[top++].second);
-      // The gcd g of the others divides c_d * x_d, so x_d is a multiple of
-      // g / gcd(g, c_d); none in [1, n_d - 1] when that exceeds n_d - 1.
+      // The gcd g of the others divides c_k * x_k, so x_k is a multiple of
+      // g / gcd(g, c_k); none in [1, span_k] when that exceeds span_k.
       for (unsigned k = top; k < terms.size(); ++k) {
         unsigned __int128 g = 0;
         for (unsigned l = top; l < terms.size(); ++l)
           if (l != k && !pinned[terms[l].second])
             g = gcd(g, terms[l].first);
-        auto [c, d] = terms[k];
+        auto [c, var] = terms[k];
         if (g != 0 &&
-            g / gcd(g, c) > static_cast<unsigned __int128>(sizes[d] - 1))
-          pinned.set(d);
+            g / gcd(g, c) > static_cast<unsigned __int128>(vars.spans[var]))
+          pinned.set(var);
       }
       changed |= top > 0 ||
                  llvm::any_of(terms, [&](auto t) { return pinned[t.second]; });
@@ -636,6 +825,166 @@ static Search searchDifferences(ArrayRef<BoundedVar> vars,
 }
 
 namespace {
+/// The images of a flattened map at every point of the box over the
+/// dimensions it uses, sorted (step 4, for small boxes).
+class Images {
+public:
+  /// Fails when the box has more than kMaxPoints points, a local has no
+  /// known division, or the budget does not cover the work.
+  static std::optional<Images> get(const FlatMap &flat, ArrayRef<int64_t> sizes,
+                                   AffineMap map, uint64_t &budget);
+
+  /// Two points with one image that differ in dimension `d` (p_d < q_d).
+  std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+  findCollision(unsigned d) const;
+  /// A point of this box and one of `other`'s with one image.
+  std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+  findCommon(const Images &other) const;
+
+private:
+  SmallVector<int64_t> point(uint64_t index) const;
+  ArrayRef<int64_t> image(uint64_t index) const {
+    return ArrayRef(values).slice(index * rank, rank);
+  }
+  static bool less(ArrayRef<int64_t> l, ArrayRef<int64_t> r) {
+    return std::lexicographical_compare(l.begin(), l.end(), r.begin(), r.end());
+  }
+
+  ArrayRef<int64_t> sizes;
+  SmallVector<unsigned> used;
+  unsigned rank = 0;
+  std::vector<int64_t> values;
+  /// Point indices (mixed radix over `used`, the first fastest) by image.
+  std::vector<uint64_t> order;
+};
+} // namespace
+
+std::optional<Images> Images::get(const FlatMap &flat, ArrayRef<int64_t> sizes,
+                                  AffineMap map, uint64_t &budget) {
+  Images images;
+  images.sizes = sizes;
+  images.rank = flat.exprs.size();
+  unsigned numDims = sizes.size();
+  unsigned numLocals = flat.cst.getNumLocalVars();
+  uint64_t numPoints = 1;
+  for (unsigned d = 0; d < numDims; ++d) {
+    if (sizes[d] == 1 || !map.isFunctionOfDim(d))
+      continue;
+    images.used.push_back(d);
+    if (uint64_t(sizes[d]) > kMaxPoints / numPoints)
+      return std::nullopt;
+    numPoints *= uint64_t(sizes[d]);
+  }
+  // The locals in an order where each dividend uses only earlier ones.
+  presburger::DivisionRepr divs = flat.cst.getLocalReprs();
+  unsigned offset = divs.getDivOffset();
+  SmallVector<unsigned> localOrder;
+  llvm::SmallBitVector done(numLocals);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned l = 0; l < numLocals; ++l) {
+      if (done[l] || !divs.hasRepr(l))
+        continue;
+      ArrayRef<DynamicAPInt> dividend = divs.getDividend(l);
+      bool ready = true;
+      for (unsigned k = offset; k + 1 < dividend.size(); ++k)
+        ready &= dividend[k] == 0 || done[k - offset];
+      if (!ready)
+        continue;
+      done.set(l);
+      localOrder.push_back(l);
+      changed = true;
+    }
+  }
+  if (!done.all())
+    return std::nullopt;
+  uint64_t cost = numPoints * (images.rank + numLocals + 1) * (numDims + 2) +
+                  numPoints * (2 + llvm::Log2_64(numPoints)) * images.rank;
+  if (cost > budget)
+    return std::nullopt;
+  budget -= cost;
+
+  // Variables as in the flat form: dims, locals; 128-bit sums, as terms may
+  // leave int64 where the values do not.
+  SmallVector<__int128> vars(numDims + numLocals, 0);
+  images.values.reserve(numPoints * images.rank);
+  for (uint64_t index = 0; index < numPoints; ++index) {
+    SmallVector<int64_t> p = images.point(index);
+    for (unsigned d = 0; d < numDims; ++d)
+      vars[d] = p[d];
+    for (unsigned l : localOrder) {
+      ArrayRef<DynamicAPInt> dividend = divs.getDividend(l);
+      __int128 v = int64_t(dividend.back());
+      for (unsigned k = 0; k + 1 < dividend.size(); ++k)
+        if (dividend[k] != 0)
+          v += __int128(int64_t(dividend[k])) *
+               vars[k < offset ? k : numDims + (k - offset)];
+      __int128 den = int64_t(divs.getDenom(l));
+      vars[numDims + l] = v >= 0 ? v / den : -((-v + den - 1) / den);
+    }
+    for (const auto &expr : flat.exprs) {
+      __int128 v = expr.back();
+      for (unsigned k = 0; k + 1 < expr.size(); ++k)
+        v += __int128(expr[k]) * vars[k];
+      images.values.push_back(int64_t(v));
+    }
+  }
+  images.order.resize(numPoints);
+  for (uint64_t k = 0; k < numPoints; ++k)
+    images.order[k] = k;
+  // Ties by index: the witnesses do not depend on the sort.
+  llvm::sort(images.order, [&](uint64_t l, uint64_t r) {
+    ArrayRef<int64_t> il = images.image(l), ir = images.image(r);
+    return less(il, ir) || (il == ir && l < r);
+  });
+  return images;
+}
+
+SmallVector<int64_t> Images::point(uint64_t index) const {
+  SmallVector<int64_t> p(sizes.size(), 0);
+  for (unsigned d : used) {
+    p[d] = int64_t(index % uint64_t(sizes[d]));
+    index /= uint64_t(sizes[d]);
+  }
+  return p;
+}
+
+std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+Images::findCollision(unsigned d) const {
+  for (size_t begin = 0, end; begin < order.size(); begin = end) {
+    std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>> pq;
+    for (end = begin;
+         end < order.size() && image(order[end]) == image(order[begin]);
+         ++end) {
+      SmallVector<int64_t> p = point(order[end]);
+      if (!pq) {
+        pq = {p, p};
+        continue;
+      }
+      if (p[d] < pq->first[d])
+        pq->first = p;
+      if (p[d] > pq->second[d])
+        pq->second = p;
+    }
+    if (pq->first[d] < pq->second[d])
+      return pq;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+Images::findCommon(const Images &other) const {
+  for (uint64_t k : other.order) {
+    auto it = llvm::lower_bound(
+        order, other.image(k),
+        [&](uint64_t l, ArrayRef<int64_t> v) { return less(image(l), v); });
+    if (it != order.end() && image(*it) == other.image(k))
+      return std::pair(point(*it), other.point(k));
+  }
+  return std::nullopt;
+}
+
+namespace {
 /// The injectivity checks of one op, sharing the budget of its dynamic
 /// programs.
 struct InjectivityChecker {
@@ -674,11 +1023,15 @@ LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
     return op.emitOpError("index maps of output #") << i << " are not affine";
   bool linear = llvm::all_of(
       flat->exprs, [&](const auto &e) { return isLinear(e, numDims); });
-  llvm::SmallBitVector pinned(numDims);
-  pinDimensions(flat->exprs, sizes, pinned);
+  Variables variables = getVariables(*flat, sizes);
+  unsigned numVariables = variables.spans.size();
+  llvm::SmallBitVector pinned(numVariables);
+  pinVariables(*flat, variables, pinned);
   // The first dimension that no step could decide, reported if no other
   // dimension has a collision.
   std::optional<std::pair<unsigned, unsigned>> undecided;
+  std::optional<Images> images;
+  bool triedImages = false;
   for (unsigned d = 0; d < numDims; ++d) {
     if (op.getCombiner(d).isPW() || pinned[d])
       continue;
@@ -692,21 +1045,23 @@ LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
       q[d] = 1;
       return collision(i, a, p, q, what);
     }
-    // Step 3 over the differences x = q - p of the linear results (exact
-    // when all results are linear, else only the absence of a collision
-    // counts); p_d < q_d covers p_d != q_d, as the pair is symmetric.
+    // Step 3 over the differences x = q - p of the variables (exact for a
+    // linear map; with locals, which it takes as free in their ranges, only
+    // the absence of a collision counts). p_d < q_d covers p_d != q_d, as
+    // the pair is symmetric.
     SmallVector<unsigned> vars;
     SmallVector<BoundedVar> bounds;
-    for (unsigned k = 0; k < numDims; ++k) {
-      if (pinned[k] || !a.isFunctionOfDim(k))
+    for (unsigned k = 0; k < numVariables; ++k) {
+      if (k != d && (pinned[k] || llvm::all_of(flat->exprs, [&](auto &e) {
+                       return e[k] == 0;
+                     })))
         continue;
       vars.push_back(k);
-      bounds.push_back({k == d ? 1 : 1 - sizes[k], sizes[k] - 1});
+      int64_t span = int64_t(variables.spans[k]);
+      bounds.push_back({k == d ? 1 : -span, span});
     }
     SmallVector<SmallVector<__int128>> rows;
     for (const auto &expr : flat->exprs) {
-      if (!isLinear(expr, numDims))
-        continue;
       rows.emplace_back();
       for (unsigned k : vars)
         rows.back().push_back(expr[k]);
@@ -714,6 +1069,7 @@ LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
     SmallVector<__int128> targets(rows.size(), 0);
     SmallVector<int64_t> x;
     auto fromDifferences = [&] {
+      assert(linear && "differences of locals are no witness");
       for (auto [k, diff] : llvm::zip_equal(vars, x)) {
         p[k] = std::max<int64_t>(0, -diff);
         q[k] = p[k] + diff;
@@ -724,6 +1080,18 @@ LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
     if (s == Search::Found && linear)
       return fromDifferences();
     unsigned numVars = 0;
+    if (s != Search::Empty) {
+      // Step 4 on a small box: every point.
+      if (!triedImages) {
+        images = Images::get(*flat, sizes, a, budget);
+        triedImages = true;
+      }
+      if (images) {
+        if (auto pq = images->findCollision(d))
+          return collision(i, a, pq->first, pq->second, what);
+        s = Search::Empty;
+      }
+    }
     if (s == Search::Unknown && linear) {
       // Step 4 over the differences.
       s = searchDifferences(bounds, rows, numVars, x);
@@ -751,7 +1119,7 @@ LogicalResult InjectivityChecker::checkMap(unsigned i, unsigned j,
     }
     // No collision differs in d: later questions may take x_d = 0.
     pinned.set(d);
-    pinDimensions(flat->exprs, sizes, pinned);
+    pinVariables(*flat, variables, pinned);
   }
   if (undecided) {
     auto [d, numVars] = *undecided;
@@ -806,6 +1174,17 @@ LogicalResult InjectivityChecker::checkPair(unsigned i, unsigned ja,
       for (auto [var, value] : llvm::zip_equal(vars, x))
         (var.first ? q : p)[var.second] = value;
       return collision(i, a, p, q, what);
+    }
+  }
+  if (s == Search::Unknown) {
+    // Step 4 on small boxes: every point.
+    std::optional<Images> imagesA = Images::get(*flatA, sizes, a, budget);
+    std::optional<Images> imagesB =
+        imagesA ? Images::get(*flatB, sizes, b, budget) : std::nullopt;
+    if (imagesB) {
+      if (auto pq = imagesA->findCommon(*imagesB))
+        return collision(i, a, pq->first, pq->second, what);
+      return success();
     }
   }
   unsigned numVars = 0;

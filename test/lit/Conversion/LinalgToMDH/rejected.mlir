@@ -142,7 +142,7 @@ func.func @i1(%a: memref<7xi1>, %b: memref<7xi1>, %c: memref<7xi1>) {
 // element, which mdh.compute's verifier rejects (cc dimensions are written
 // injectively).
 func.func @not_injective(%a: memref<4x3xf32>, %c: memref<4xf32>) {
-  // expected-remark @below {{not converted to mdh.compute: mdh.compute rejects it: 'mdh.compute' op output #0 is not written injectively in dimension 1 (cc) by index map #0: iteration points (3, 0) and (3, 1) both write element (3)}}
+  // expected-remark @below {{not converted to mdh.compute: mdh.compute rejects it: 'mdh.compute' op output #0 is not written injectively in dimension 1 (cc) by index map #0: iteration points (0, 0) and (0, 1) both write element (0)}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "parallel"]}
       ins(%a : memref<4x3xf32>) outs(%c : memref<4xf32>) {
   ^bb0(%x: f32, %o: f32):
