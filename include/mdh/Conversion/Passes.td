@@ -381,7 +381,8 @@ def MDHGPUEmulateOnHost : Pass<"mdh-gpu-emulate-on-host", "::mlir::ModuleOp"> {
       with uniform bounds) into barrier intervals; each interval is a loop
       over all threads of the block in an order shuffled per interval
       (a random permutation per interval, drawn from `seed`, read from a
-      constant `memref.global` table), so code that relies on an order
+      constant `memref.global` table; the identity order is the loop
+      index itself, without one), so code that relies on an order
       between threads that no barrier guarantees reads stale or poisoned
       data;
     - shared memory (workgroup attributions, dynamic shared memory) is

@@ -24,6 +24,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <numeric>
 #include <random>
@@ -208,24 +210,36 @@ void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
   // and writes out of bounds (a scan over a `ps` dimension, issue 19). A
   // table load is opaque to it. Fisher-Yates with the raw generator, so that
   // a seed gives the same order with every C++ library.
+  //
+  // The identity order (the only one of one thread, one in two of two
+  // threads) is the loop index itself, without a table: its table, [0] or
+  // [0, 1], holds the low-bits masks (1 << i) - 1, and LLVM 22's X86 backend
+  // (hosts with BMI2) takes `and (load table[i]), m` for a BZHI (m with the
+  // bits from i up cleared) and then folds it for m = 1 to the constant 1,
+  // wrong for i = 0: `tid & 1` of two threads was 1 for both, which left
+  // outputs unwritten and wrote out of bounds (issue 19). No other
+  // permutation is such a table (three threads would need order[2] = 3).
   SmallVector<int32_t> order(threads);
   std::iota(order.begin(), order.end(), 0);
   for (int64_t i = threads - 1; i > 0; --i)
     std::swap(order[i], order[rng() % static_cast<uint64_t>(i + 1)]);
+  bool identity = llvm::equal(order, llvm::seq<int32_t>(0, threads));
   auto tableType = MemRefType::get({threads}, b.getI32Type());
-  auto table = [&] {
+  memref::GlobalOp table;
+  if (!identity) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&symbols.getOp()->getRegion(0).front());
-    auto global = memref::GlobalOp::create(
+    table = memref::GlobalOp::create(
         b, loc, "__mdh_thread_order", b.getStringAttr("private"), tableType,
         DenseElementsAttr::get(RankedTensorType::get({threads}, b.getI32Type()),
                                ArrayRef<int32_t>(order)),
         /*constant=*/true, /*alignment=*/IntegerAttr());
-    symbols.insert(global); // Renamed if the name is taken.
-    return global;
-  }();
-  Value orderTable =
-      memref::GetGlobalOp::create(b, loc, tableType, table.getSymName());
+    symbols.insert(table); // Renamed if the name is taken.
+  }
+  Value orderTable;
+  if (table)
+    orderTable =
+        memref::GetGlobalOp::create(b, loc, tableType, table.getSymName());
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -234,9 +248,11 @@ void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
   auto tcst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(tb, loc, v);
   };
-  Value entry = memref::LoadOp::create(tb, loc, orderTable,
-                                       ValueRange{loop.getInductionVar()});
-  Value tid = arith::IndexCastUIOp::create(tb, loc, tb.getIndexType(), entry);
+  Value tid = loop.getInductionVar();
+  if (orderTable) {
+    Value entry = memref::LoadOp::create(tb, loc, orderTable, ValueRange{tid});
+    tid = arith::IndexCastUIOp::create(tb, loc, tb.getIndexType(), entry);
+  }
   Value tx = arith::RemUIOp::create(tb, loc, tid, tcst(block[0]));
   Value rest = arith::DivUIOp::create(tb, loc, tid, tcst(block[0]));
   Value ty = arith::RemUIOp::create(tb, loc, rest, tcst(block[1]));
