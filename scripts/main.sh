@@ -4,7 +4,7 @@
 #   bash scripts/main.sh [--quick]
 #
 # Sets up and builds, then runs every kernel of examples/ at full size on
-# the CPU through mdh-run --target=openmp: HL-IR scheduled with the default
+# the CPU through mdh-run --target=openmp:host: HL-IR scheduled for this machine with the default
 # heuristic (LL-IR), lowered to CL-IR, optimized, compiled to OpenMP host
 # code and JIT-compiled in process; each kernel is self-checked against the
 # f64 reference (sampled for large outputs) and timed. One line per kernel.
@@ -40,14 +40,14 @@ start=$(date +%s)
 ONE_REP=(mcc_capsule)
 
 status=0
-echo "== MDH-MLIR examples on the host (target: openmp, heuristic configuration)"
+echo "== MDH-MLIR examples on the host (target: openmp:host, heuristic configuration)"
 for file in "$EXAMPLES"/*.mlir; do
   name="$(basename "$file" .mlir)"
   reps=()
   if [[ " ${ONE_REP[*]} " == *" $name "* ]]; then
     reps=(--reps=1)
   fi
-  "$BUILD/bin/mdh-run" "$file" --target=openmp "${reps[@]}" | grep -v '^#' ||
+  "$BUILD/bin/mdh-run" "$file" --target=openmp:host "${reps[@]}" | grep -v '^#' ||
     status=1
 done
 

@@ -100,7 +100,7 @@ MLIR_CAPI_EXPORTED MlirLogicalResult mdhEmitC(MlirModule module,
 ///
 ///  - `target`: a host target spec, `openmp` or `openmp:host` with optional
 ///    `,fact=value` overrides (mdh-c/Passes.h, `mdhLowerToCLIR`); empty
-///    means `openmp`. GPU targets are refused.
+///    means `openmp:host` (this machine). GPU targets are refused.
 ///  - `config`: as for `mdhLowerToCLIR`: empty for the heuristic's
 ///    configuration of each computation, the JSON text of one
 ///    configuration, or a comma-separated list of JSON files.

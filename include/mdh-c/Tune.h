@@ -170,7 +170,7 @@ mdhTuneOptionsSetLogCallback(MdhTuneOptions options,
 /// `module` is left unchanged.
 ///
 ///  - `target`: a host target spec, `openmp` or `openmp:host` with optional
-///    `,fact=value` overrides (empty: `openmp`). The GPU targets (`cuda`,
+///    `,fact=value` overrides (empty: `openmp:host`). The GPU targets (`cuda`,
 ///    `hip`) are refused: this build measures candidates on the host only.
 ///  - `summary` (may be null): filled in with the final state of the search
 ///    on success.

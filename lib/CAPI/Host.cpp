@@ -93,7 +93,7 @@ MdhHostModule mdhHostCompile(MlirModule module, MlirStringRef target,
 
   StringRef spec = unwrap(target);
   if (spec.empty())
-    spec = "openmp";
+    spec = "openmp:host";
   FailureOr<Attribute> targetAttr = mdh_ll::parseTargetSpec(ctx, spec, [&] {
     return emitError(original.getLoc()) << "mdhHostCompile: ";
   });

@@ -193,7 +193,7 @@ MlirLogicalResult mdhTune(MlirModule module, MlirStringRef funcName,
   // Options first: every mistake is reported before any work.
   StringRef spec = unwrap(target);
   if (spec.empty())
-    spec = "openmp";
+    spec = "openmp:host";
   FailureOr<Attribute> targetAttr = parseHostTarget(original, spec);
   if (failed(targetAttr))
     return wrap(failure());

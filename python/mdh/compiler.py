@@ -386,9 +386,10 @@ class Kernel:
         return f"<mdh.Kernel {self.computation.name} target={self.target!r} library={self.library!r}>"
 
 
-def compile(computation, target="openmp", config=None, num_threads=0):
-    """Compiles `computation` for `target` (openmp, openmp:host, cuda[:chip],
-    hip[:chip], with ,fact=value overrides) with `config` (None: the default
+def compile(computation, target="openmp:host", config=None, num_threads=0):
+    """Compiles `computation` for `target` (openmp:host, the default, schedules
+    for this machine; openmp for the fixed generic CPU model; cuda[:chip],
+    hip[:chip]; each with ,fact=value overrides) with `config` (None: the default
     heuristic's; a dict or JSON text of docs/config-json.md). Host targets
     are JIT-compiled and run on NumPy arrays (or buffer-protocol and DLPack
     objects, in place); GPU targets give their source and IR anywhere and
@@ -400,7 +401,7 @@ def compile(computation, target="openmp", config=None, num_threads=0):
     return Kernel(computation, target, config, num_threads)
 
 
-def tune(computation, budget=10, target="openmp", num_threads=0, **options):
+def tune(computation, budget=10, target="openmp:host", num_threads=0, **options):
     """Compiles `computation` for `target` with the default configuration
     and tunes it (Kernel.tune, which takes `options`); returns the tuned
     Kernel."""

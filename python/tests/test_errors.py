@@ -124,7 +124,7 @@ def test_unknown_target():
 
 
 def test_invalid_config():
-    with pytest.raises(mdh.MDHError, match=r"compiling 'matvec' for 'openmp' failed:\n.*error: "):
+    with pytest.raises(mdh.MDHError, match=r"compiling 'matvec' for 'openmp:host' failed:\n.*error: "):
         mdh.compile(matvec.matvec(3, 2), config='{"format": "mdh-config-v1"}')
     with pytest.raises(TypeError, match=r"config must be None, a dict or JSON text"):
         mdh.compile(matvec.matvec(3, 2), config=42)

@@ -53,7 +53,7 @@ LogicalResult mdh_run::setUpTarget(MLIRContext &context, TargetSetup &setup) {
   // The OpenMP runtime is loaded before anything is compiled: the thread
   // count is part of the report, the JIT resolves `__kmpc_*` in it and the
   // C library links against it.
-  if (target == "openmp" || target == "c") {
+  if (setup.target.isHost || target == "c") {
     std::string error;
     FailureOr<OpenMPRuntime> runtime = OpenMPRuntime::load(
         openmpLibrary.empty() ? OpenMPRuntime::getDefaultPath()
@@ -71,10 +71,11 @@ LogicalResult mdh_run::setUpTarget(MLIRContext &context, TargetSetup &setup) {
           llvm::hardware_concurrency().compute_thread_count());
   }
 
-  // GPU targets: the spec (checked here, so that a bad one is reported
-  // before the kernel file is read), then the runtime, which must be loaded
-  // before the JIT resolves the host code's mgpu* calls.
-  if (isGPU) {
+  // Target specs (openmp, cuda, hip) are checked here, so that a bad one is
+  // reported before the kernel file is read. GPU targets then load the
+  // runtime, which must be loaded before the JIT resolves the host code's
+  // mgpu* calls.
+  if (isGPU || setup.target.isHost) {
     std::string message;
     FailureOr<Attribute> spec;
     {
@@ -91,6 +92,8 @@ LogicalResult mdh_run::setUpTarget(MLIRContext &context, TargetSetup &setup) {
                    << "\n";
       return failure();
     }
+  }
+  if (isGPU) {
     if (!emulate) {
       MdhGpuRuntime runtime;
       char error[1024];
@@ -173,7 +176,7 @@ FailureOr<CompiledKernels> mdh_run::compileKernels(ModuleOp module,
     text += ", emulated on the CPU";
   else if (setup.target.isGPU)
     text += llvm::formatv(" on device 0 ({0})", setup.deviceText);
-  else if (target == "openmp")
+  else if (setup.target.isHost)
     text += llvm::formatv(", {0} thread(s)", setup.openmp->getMaxThreads());
   return result;
 }

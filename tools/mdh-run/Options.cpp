@@ -25,16 +25,19 @@ cl::OptionCategory category("mdh-run options");
 cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<kernel file>"),
                                    cl::init("-"), cl::cat(category));
 
-cl::opt<std::string>
-    target("target",
-           cl::desc("Code path to compile and run: 'openmp' (default: the "
-                    "scheduled host code, JIT-compiled, on OpenMP threads), "
-                    "'oracle' (the reference loops of --mdh-lower-to-loops, "
-                    "slow), 'c' (the same code as C with OpenMP, compiled by a "
-                    "C compiler into a shared library), 'cuda[:chip]' or "
-                    "'hip[:chip]' (the GPU code, run on the device through "
-                    "the MDH GPU runtime, or on the CPU with --emulate)"),
-           cl::init("openmp"), cl::cat(category));
+cl::opt<std::string> target(
+    "target",
+    cl::desc("Code path to compile and run: 'openmp:host' (default: "
+             "the host code scheduled for this machine's vector width, "
+             "cores and caches, JIT-compiled, on OpenMP threads), "
+             "'openmp' (the same for the fixed generic CPU model; "
+             "either with ',fact=value' overrides), "
+             "'oracle' (the reference loops of --mdh-lower-to-loops, "
+             "slow), 'c' (the code of 'openmp' as C with OpenMP, compiled by a "
+             "C compiler into a shared library), 'cuda[:chip]' or "
+             "'hip[:chip]' (the GPU code, run on the device through "
+             "the MDH GPU runtime, or on the CPU with --emulate)"),
+    cl::init("openmp:host"), cl::cat(category));
 
 cl::list<std::string> configFiles(
     "config",
@@ -228,10 +231,10 @@ FailureOr<TargetKind> mdh_run::checkOptions() {
   TargetKind result;
   result.kind = StringRef(target).split(',').first.split(':').first;
   result.isGPU = result.kind == "cuda" || result.kind == "hip";
-  if (!result.isGPU && target != "oracle" && target != "openmp" &&
-      target != "c")
+  result.isHost = result.kind == "openmp";
+  if (!result.isGPU && !result.isHost && target != "oracle" && target != "c")
     return optionError("unknown target '" + target +
-                       "'; available targets: oracle, openmp, c, "
+                       "'; available targets: oracle, openmp[:host], c, "
                        "cuda[:chip], hip[:chip]");
   if (!result.isGPU) {
     if (failed(refuse({&emulate, &gpuRuntimePath},

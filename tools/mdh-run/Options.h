@@ -58,6 +58,8 @@ struct TargetKind {
   /// "oracle", "openmp", "c", "cuda" or "hip".
   llvm::StringRef kind;
   bool isGPU = false;
+  /// An `openmp` target spec (`openmp`, `openmp:host`, with overrides).
+  bool isHost = false;
 };
 
 /// Checks the options against each other and the target; prints

@@ -59,9 +59,12 @@ static cl::opt<std::string> outputFilename(
     cl::value_desc("file"), cl::init("-"), cl::cat(tuneCategory));
 static cl::opt<std::string>
     target("target",
-           cl::desc("Target to tune for: openmp (measured on this host); "
-                    "cuda and hip are refused without a GPU"),
-           cl::init("openmp"), cl::cat(tuneCategory));
+           cl::desc("Target to tune for, measured on this host: "
+                    "openmp:host (default: the search space of this "
+                    "machine's vector width, cores and caches) or openmp "
+                    "(the fixed generic CPU model), either with ',fact=value' "
+                    "overrides; cuda and hip are refused without a GPU"),
+           cl::init("openmp:host"), cl::cat(tuneCategory));
 static cl::opt<std::string>
     budget("budget",
            cl::desc("Budget: a time (60s, 5m, 1h) or a number of "
@@ -255,9 +258,9 @@ int main(int argc, char **argv) {
   if (target.getValue() == "cuda" || StringRef(target).starts_with("cuda:") ||
       target.getValue() == "hip" || StringRef(target).starts_with("hip:"))
     return refuseGpuTarget(target);
-  if (target != "openmp")
+  if (StringRef(target).split(',').first.split(':').first != "openmp")
     return fail("unknown target '" + target +
-                "'; available targets: openmp, cuda, hip");
+                "'; available targets: openmp:host, openmp, cuda, hip");
   if (!llvm::is_contained(tune::techniqueNames(), technique.getValue()))
     return fail("unknown technique '" + technique +
                 "'; available: random, annealing, pattern, bandit");
@@ -350,7 +353,7 @@ int main(int argc, char **argv) {
     return 1;
   bool several = kernels->size() > 1;
   FailureOr<Attribute> targetAttr = mdh_ll::parseTargetSpec(
-      &context, "openmp", [&] { return kernels->front().second.emitError(); });
+      &context, target, [&] { return kernels->front().second.emitError(); });
   if (failed(targetAttr))
     return 1;
 

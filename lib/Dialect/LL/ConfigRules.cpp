@@ -310,8 +310,13 @@ mdh_ll::Config rules::canonicalize(const Problem &p, mdh_ll::Config c,
   unsigned numDims = p.numDims();
   for (unsigned l = 0; l < kNumLevels; ++l) {
     SmallVector<bool, 8> active, mayBeActive;
+    // The register tile's order is also the order of its point loops
+    // (LL-to-CL): there a dimension with more than one point counts even
+    // when its tile runs once per enclosing tile.
+    bool points = l + 1 == kNumLevels;
     for (unsigned d = 0; d < numDims; ++d) {
-      active.push_back(isActive(unitsOf(p, c, l, d)));
+      active.push_back(isActive(unitsOf(p, c, l, d)) ||
+                       (points && c.tiles[l][d] > 1));
       mayBeActive.push_back(p.sizes[d] > 1);
     }
     c.orders[l] = canonicalOrder(

@@ -109,7 +109,9 @@ def MDHCLAccumulateInRegisters
     before the nest, says whether the cell holds a contribution yet, and
     the combine after the nest skips (`scf.if`) the cells that hold nothing.
 
-    The register tile is at most `max-cells` elements; other accumulations
+    The register tile is at most `max-cells` elements (by default 256, or
+    what the configuration rules allow on the function's CPU target where
+    that is more: 384 words with AVX-512's 32 registers); other accumulations
     are left alone, as are those whose buffers are read or written
     elsewhere inside the nest.
 
@@ -129,8 +131,10 @@ def MDHCLAccumulateInRegisters
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per function with what the pass changed there">,
-    Option<"maxCells", "max-cells", "int64_t", /*default=*/"256",
-           "Largest register tile (elements per buffer)">,
+    Option<"maxCells", "max-cells", "int64_t", /*default=*/"0",
+           "Largest register tile (elements per buffer); 0: 256, or on a "
+           "CPU target the accumulator words its configuration rules allow "
+           "where that is more (AVX-512: 384)">,
     Option<"startAtIdentity", "start-at-identity", "bool", /*default=*/"false",
            "Start register tiles at the combiner's identity where it is "
            "exact, so that the nest combines without `first` selects">
@@ -287,8 +291,9 @@ def MDHCLVectorizeRegisterTiles
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark per function with what the pass changed there">,
-    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"256",
-           "Bits per vector register (256: AVX2; 512: AVX-512)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits per vector register (256: AVX2; 512: AVX-512); 0: the "
+           "vector width of the function's `mdh_ll.target`, 256 without one">,
     Option<"maxVectors", "max-vectors", "int64_t", /*default=*/"24",
            "Most vector accumulators per register tile">
   ];

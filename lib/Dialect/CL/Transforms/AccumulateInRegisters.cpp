@@ -62,6 +62,7 @@
 
 #include "Counts.h"
 #include "LoopBounds.h"
+#include "TargetFacts.h"
 #include "TileVectorizer.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -454,7 +455,15 @@ struct AccumulateInRegistersPass
     for (AccumulateOp op : ops) {
       // The op is gone after a rewrite; its parent is not.
       Operation *parent = op->getParentOp();
-      if (Rewriter(op, maxCells, startAtIdentity).run())
+      // A CPU target whose vector registers hold more than the default
+      // (AVX-512: 384 f32 words) allows register tiles that large.
+      int64_t cells = maxCells;
+      if (cells == 0) {
+        cells = 256;
+        if (mdh_ll::OpenMPTargetAttr target = getCPUTarget(op))
+          cells = std::max<int64_t>(cells, getRegisterTileWords(target));
+      }
+      if (Rewriter(op, cells, startAtIdentity).run())
         counts.add(parent);
     }
     counts.finish(numAccumulations, report, getArgument(),

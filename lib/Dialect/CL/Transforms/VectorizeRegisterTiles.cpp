@@ -38,6 +38,7 @@
 #include "mdh/Dialect/CL/Passes.h"
 
 #include "Counts.h"
+#include "TargetFacts.h"
 #include "TileVectorizer.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -332,7 +333,13 @@ struct VectorizeRegisterTilesPass
     Counts counts;
     for (AccumulateOp op : ops) {
       Operation *parent = op->getParentOp();
-      if (Vectorizer(op, vectorBits, maxVectors).run())
+      // The function's CPU target sizes the vectors unless the option does.
+      int64_t bits = vectorBits;
+      if (bits == 0) {
+        mdh_ll::OpenMPTargetAttr target = getCPUTarget(op);
+        bits = target ? target.getVectorWidth() : 256;
+      }
+      if (Vectorizer(op, bits, maxVectors).run())
         counts.add(parent);
     }
     counts.finish(numTiles, report, getArgument(),

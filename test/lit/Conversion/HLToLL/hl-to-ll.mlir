@@ -47,7 +47,7 @@
 // OMP:           mdh_ll.level 0 "threads" parallel tiles [12, 16] order [0, 1] assign [x, x] blocked {
 // OMP-NEXT:        mdh_ll.level 1 "l2_tile" sequential tiles [12, 16] order [0, 1] {
 // OMP-NEXT:          mdh_ll.level 2 "l1_tile" sequential tiles [12, 16] order [0, 1] {
-// OMP-NEXT:            mdh_ll.level 3 "register_tile" simd tiles [12, 1] order [1, 0] {
+// OMP-NEXT:            mdh_ll.level 3 "register_tile" simd tiles [12, 1] order [0, 1] {
 // OMP-NEXT:              mdh_ll.scalar {
 // OMP:                 mdh_ll.combine %{{.*}} dims [1] across 3 in register sync none
 // OMP:           mdh_ll.combine %{{.*}} dims [1] across 0 in device sync phase
