@@ -3,7 +3,7 @@
 
 For each kernel of examples/*.mlir (one process per measurement):
 
-  * MDH:      build/bin/mdh-run FILE --target=openmp --func=KERNEL (default
+  * MDH:      build/bin/mdh-run FILE --target=openmp:host --func=KERNEL (default
               heuristic configuration), its printed median, GFLOP/s, GB/s
               and self-check;
   * OpenBLAS: bench/peers/blas.c (cblas_sdot / sgemv / sgemm) where BLAS has
@@ -248,7 +248,7 @@ MDH_HEADER = re.compile(r"compiled (\d+) kernel\(s\) in ([\d.]+) s")
 
 
 def mdh_run_cmd(args, k, extra=()):
-    cmd = [args.mdh_run, os.path.relpath(k.file, ROOT), "--target=openmp",
+    cmd = [args.mdh_run, os.path.relpath(k.file, ROOT), "--target=openmp:host",
            f"--threads={args.threads}", f"--func={k.name}"]
     cmd += [f"--reps={args.reps_for(k)}"] if args.reps_for(k) else [
         f"--min-time={args.min_time}"]
@@ -317,7 +317,7 @@ def timed_process(cmd):
 def compile_stages(args, src, work):
     base = os.path.join(work, "k")
     return [
-        ("mdh-opt", [args.mdh_opt, src, "--mdh-lower-to-clir=target=openmp",
+        ("mdh-opt", [args.mdh_opt, src, "--mdh-lower-to-clir=target=openmp:host",
                      "--mdh-host-to-llvm", "-o", base + ".llvm.mlir"]),
         ("mlir-translate", [f"{LLVM_BIN}/mlir-translate", "--mlir-to-llvmir",
                             base + ".llvm.mlir", "-o", base + ".ll"]),
@@ -577,7 +577,7 @@ def run_benchmark(args, started, stamps):
     print(f"threads: {args.threads} for every program (mdh-run --threads, "
           f"OMP_NUM_THREADS)")
     print(f"tools:   copies of {tool_dates(stamps)}")
-    print(f"MDH:      mdh-run FILE --target=openmp "
+    print(f"MDH:      mdh-run FILE --target=openmp:host "
           f"--threads={args.threads} --func=KERNEL --min-time={args.min_time}"
           " (default heuristic configuration)")
     print(f"OpenBLAS: {blas_info.get('openblas_config', '?')}; core "
@@ -591,7 +591,7 @@ def run_benchmark(args, started, stamps):
           f"{args.min_time} s (at most 100) after an untimed, checked run; "
           "mcc_capsule: 1 timed run")
     print("compile:  HL-IR -> .o per kernel, fresh processes: mdh-opt "
-          "--mdh-lower-to-clir=target=openmp --mdh-host-to-llvm | mlir-translate "
+          "--mdh-lower-to-clir=target=openmp:host --mdh-host-to-llvm | mlir-translate "
           "--mlir-to-llvmir | opt -O3 | llc -O3 -mcpu=native; 's' = wall time "
           "summed over the 4 stages, 'MB' = peak RSS of the largest stage; "
           f"median of {args.compile_runs} run(s)")
@@ -681,7 +681,7 @@ def run_benchmark(args, started, stamps):
         w.writeheader()
         w.writerows([{f: round(v, 6) if isinstance(v, float) else v
                       for f, v in r.items()} for r in rows])
-    title = (f"MDH-MLIR openmp vs OpenBLAS / plain C, {args.threads} threads,"
+    title = (f"MDH-MLIR openmp:host vs OpenBLAS / plain C, {args.threads} threads,"
              f" {info['cpu']} (nproc {info['nproc']}), {stamp}; medians")
     chart = ""
     try:
