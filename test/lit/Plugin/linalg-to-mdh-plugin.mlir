@@ -2,8 +2,18 @@
 // --mdh-convert-linalg-to-mdh in the packaged upstream mlir-opt, loaded from
 // lib/Plugin's libMDHPlugin.so, on a func.func (mlir-opt has linalg already).
 
+// One thread for the diagnostics check: with the pass running on worker
+// threads, mlir-opt-22's -verify-diagnostics missed the @dynamic remark in 8
+// of 40 runs here, while without the verifier the remark was printed in 30
+// of 30 (and mdh-opt's -verify-diagnostics saw it in 40 of 40); an open
+// finding (docs/reliability.md), not the pass.
 // RUN: %upstream_mlir_opt --load-dialect-plugin=%mdh_plugin --load-pass-plugin=%mdh_plugin %s \
-// RUN:   --pass-pipeline='builtin.module(func.func(mdh-convert-linalg-to-mdh))' -verify-diagnostics | FileCheck %s
+// RUN:   --pass-pipeline='builtin.module(func.func(mdh-convert-linalg-to-mdh))' -verify-diagnostics \
+// RUN:   --mlir-disable-threading | FileCheck %s
+// RUN: %upstream_mlir_opt --load-dialect-plugin=%mdh_plugin --load-pass-plugin=%mdh_plugin %s \
+// RUN:   --pass-pipeline='builtin.module(func.func(mdh-convert-linalg-to-mdh))' 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=THREADED
+// THREADED: remark: not converted to mdh.compute: operand #0 has the dynamic shape memref<?x17xf32>
 
 // The same text as mdh-opt's.
 // RUN: mdh-opt %s --mdh-convert-linalg-to-mdh 2>/dev/null > %t.mdh-opt.mlir
