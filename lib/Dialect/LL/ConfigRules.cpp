@@ -78,8 +78,7 @@ SmallVector<CombineRegion, 2> Problem::combineRegions(unsigned level) const {
 int64_t Problem::maxRegisterWords() const {
   if (gpu)
     return gpuFacts.registersPerThread / kGPURegisterShareDenominator;
-  return vectorRegisters * (vectorWidth / 32) * kCPUAccumulatorShareNum /
-         kCPUAccumulatorShareDen;
+  return cpuRegisterTileWords(vectorRegisters, vectorWidth);
 }
 
 /// The footprint model of a buffer of type `type` read or written through

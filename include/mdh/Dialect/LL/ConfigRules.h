@@ -134,6 +134,13 @@ inline constexpr int64_t kGPURegisterShareDenominator = 2;
 /// an AVX2 core uses 12 of its 16 ymm registers).
 inline constexpr int64_t kCPUAccumulatorShareNum = 3;
 inline constexpr int64_t kCPUAccumulatorShareDen = 4;
+/// The 32-bit words of accumulators a CPU register tile may hold with
+/// `vectorRegisters` registers of `vectorWidth` bits (AVX2: 96, AVX-512: 384).
+inline int64_t cpuRegisterTileWords(int64_t vectorRegisters,
+                                    int64_t vectorWidth) {
+  return vectorRegisters * (vectorWidth / 32) * kCPUAccumulatorShareNum /
+         kCPUAccumulatorShareDen;
+}
 
 struct Problem;
 /// Whether the search space of `p` is compact (MDHSpace.h).

@@ -30,11 +30,10 @@ inline mdh_ll::OpenMPTargetAttr getCPUTarget(Operation *op) {
 }
 
 /// The 32-bit words of accumulators the configuration rules let a CPU
-/// register tile hold on `target` (ConfigRules: `Problem::maxRegisterWords`).
+/// register tile hold on `target`.
 inline int64_t getRegisterTileWords(mdh_ll::OpenMPTargetAttr target) {
-  return target.getVectorRegisters() * (target.getVectorWidth() / 32) *
-         mdh::tuning::rules::kCPUAccumulatorShareNum /
-         mdh::tuning::rules::kCPUAccumulatorShareDen;
+  return mdh::tuning::rules::cpuRegisterTileWords(target.getVectorRegisters(),
+                                                  target.getVectorWidth());
 }
 
 } // namespace mlir::mdh_cl
