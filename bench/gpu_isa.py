@@ -20,9 +20,10 @@ instructions from its target to its last back edge (a static span: both
 sides of every branch in it, nested loops once). The hot loop is the loop
 whose own instructions (those not inside a loop nested in it) do the most
 FP32 work: 2 per FFMA, 1 per FADD, FMUL, FMNMX (AMD: 2 per v_fma*/v_fmac*/
-v_mac*, 1 per v_add/sub/mul/max/min_f*, twice that for v_pk_*). Without
-any, it is the innermost loop with the most instructions; without loops,
-the whole kernel. Its mix counts every instruction of its span: FP% =
+v_mac*, 1 per v_add/sub/mul/max/min_f*, twice that for v_pk_*). When no
+loop does FP32 work, it is the whole kernel if the kernel does any (its
+loops over register tiles were unrolled in full), else the outermost loop
+with the most instructions; without loops, the whole kernel. Its mix counts every instruction of its span: FP% =
 FADD, FMUL, FSEL, FMNMX; INT% = IMAD*, IADD3, IADD, VIADD; LDS bytes/FFMA =
 the bytes the span's LDS instructions load (by width) per FFMA; issue_eff =
 FP32 work / (2 x instructions), the fraction of the FP32 peak that the
@@ -117,6 +118,9 @@ def find_loops(insns, labels, is_back_branch, flops):
     score, lp = max(((own_flops(lp), lp) for lp in loops),
                     key=lambda s: (s[0], -(s[1][1] - s[1][0])))
     if score == 0:
+        # FP work outside every loop: register tiles unrolled in full.
+        if any(flops(op) for op, _, _, _ in insns):
+            return None, 0
         lp = max((lp for lp in loops if not any(nested(lp, b) for b in loops)),
                  key=lambda lp: lp[1] - lp[0])
     return lp, sum(1 for b in loops if nested(lp, b))
