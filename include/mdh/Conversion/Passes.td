@@ -186,11 +186,13 @@ def MDHLLToCL : Pass<"mdh-ll-to-cl", "::mlir::ModuleOp"> {
     become GPU CL-IR in SPMD form (block and thread loops, shared and
     register buffers, barriers, a second kernel for cross-block combines).
   }];
-  // scf: boundary guards (`scf.if`) of the GPU lowering.
+  // scf: boundary guards (`scf.if`) of the GPU lowering; vector: its
+  // 128-bit loads in cooperative copies.
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
     "::mlir::mdh_cl::MDHCLDialect"
   ];
 }
@@ -215,7 +217,10 @@ def MDHCLToLoops : Pass<"mdh-cl-to-loops", "::mlir::ModuleOp"> {
     - `mdh_cl.scalar`: its body, in place;
     - `mdh_cl.accumulate`: a load of each partial result, the combine
       operator (a custom `mdh.combiner` body is inlined), an `arith.select`
-      on `first`, and a store. Combiners left without uses are erased.
+      on `first`, and a store. Combiners left without uses are erased;
+    - `mdh_cl.aligned`: the buffer's aligned pointer as an index
+      (`memref.extract_aligned_pointer_as_index`), masked and compared
+      with 0.
 
     The host has no shared memory, no blocks and no barriers: a `shared`
     buffer, a `par_for` on `blocks` and an `mdh_cl.barrier` are each
@@ -258,7 +263,11 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
     - the kernels are named `<function>_<phase>` (the `module`/`function`
       attributes of `gpu.launch`, which `gpu-kernel-outlining` follows);
     - the remaining CL ops (`for`, `copy`, `scalar`, `accumulate`) are
-      lowered by `--mdh-cl-to-loops`, the host path's patterns.
+      lowered by `--mdh-cl-to-loops`, the host path's patterns; loops over
+      register tiles with a constant trip count carry
+      `loop_annotation = #llvm.loop_annotation<unroll = <full = true>>`, so
+      that LLVM unrolls them fully (as `#pragma unroll` makes nvcc do on the
+      emitted CUDA) and the register buffers stay in registers.
 
     CL-IR that is not in SPMD form (a phase without its loop nest, loops
     that do not start at 0 with step 1 and a constant bound, code between
@@ -281,6 +290,7 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];

@@ -14,7 +14,8 @@
 //      gpu.alloc/gpu.dealloc in the host code;
 //   3. lower the remaining CL ops (`for`, `copy`, `scalar`, `accumulate`)
 //      with the host path (`--mdh-cl-to-loops`), whose lowering of them is
-//      the same on every target.
+//      the same on every target; loops over register tiles are marked for
+//      full unrolling first (LLVM loop metadata).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassManager.h"
@@ -36,6 +38,15 @@ namespace mlir::mdh {
 
 using namespace mlir;
 using namespace mlir::mdh_cl;
+
+/// The most CL-IR operations the loops marked for full unrolling in one
+/// nest may hold once unrolled: MatMul's 8x8 register tile over a k-slab of
+/// 16 has about 7,000.
+static constexpr int64_t kMaxUnrolledOps = 16384;
+
+/// The discardable attribute that `scf-to-cf` and `cf-to-llvm` carry from a
+/// loop to its back edge's `llvm.br`.
+static constexpr StringLiteral kLoopAnnotation = "loop_annotation";
 
 /// Dynamic shared buffers start at multiples of this many bytes (enough for
 /// every vector load the backends emit).
@@ -60,6 +71,30 @@ static std::string sanitize(StringRef name) {
   for (char c : name)
     result.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
   return result;
+}
+
+/// Marks `loop` (a constant number of trips N, step 1) `unrollFully` and,
+/// unless its bounds are constants, rewrites it to run from 0 to N with
+/// `lb + j` as its index: LLVM fully unrolls only loops whose trip count it
+/// can compute, and `lb + N` as an upper bound, without a no-wrap flag, is
+/// not one to it.
+static void unrollInLLVM(ForOp loop, LLVM::LoopAnnotationAttr unrollFully) {
+  loop->setAttr(kLoopAnnotation, unrollFully);
+  if (getConstantIntValue(loop.getLowerBound()) &&
+      getConstantIntValue(loop.getUpperBound()))
+    return;
+  int64_t trips = *loop.getConstantTripCount();
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value lb = loop.getLowerBound();
+  loop.getLowerBoundMutable().assign(arith::ConstantIndexOp::create(b, loc, 0));
+  loop.getUpperBoundMutable().assign(
+      arith::ConstantIndexOp::create(b, loc, trips));
+  Block &body = loop.getBody().front();
+  b.setInsertionPointToStart(&body);
+  Value j = loop.getInductionVar();
+  auto index = arith::AddIOp::create(b, loc, lb, j);
+  j.replaceAllUsesExcept(index, index);
 }
 
 namespace {
@@ -283,6 +318,38 @@ struct MDHCLToGPU : mdh::impl::MDHCLToGPUBase<MDHCLToGPU> {
     });
     if (!ok)
       return signalPassFailure();
+
+    // Loops over register tiles, marked while their buffers are still
+    // `mdh_cl.buffer register` (step 2 makes them attributions). LLVM's
+    // unroller leaves an 8x8 register tile's loops partly rolled, and its
+    // buffer then lives in local memory (MatMul 1024 on sm_90: a 256-byte
+    // stack frame); the metadata makes it unroll them whatever their size.
+    MLIRContext *ctx = module.getContext();
+    auto full = LLVM::LoopUnrollAttr::get(
+        ctx, /*disable=*/{}, /*count=*/{}, /*runtimeDisable=*/{},
+        /*full=*/BoolAttr::get(ctx, true), {}, {}, {});
+    auto unrollFully = LLVM::LoopAnnotationAttr::get(
+        ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{}, full,
+        {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    // Innermost first; a loop counts the unrolled size of the marked loops
+    // in it, and one that would grow past kMaxUnrolledOps is left to LLVM.
+    DenseMap<Operation *, int64_t> unrolledOps;
+    module.walk([&](ForOp loop) {
+      if (!loop.isUnrolledRegisterTileLoop())
+        return;
+      int64_t ops = 0;
+      loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        auto it = unrolledOps.find(op);
+        ops += it == unrolledOps.end() ? 1 : it->second;
+        return it == unrolledOps.end() ? WalkResult::advance()
+                                       : WalkResult::skip();
+      });
+      int64_t total = *loop.getConstantTripCount() * ops;
+      if (total > kMaxUnrolledOps)
+        return;
+      unrolledOps[loop] = total;
+      unrollInLLVM(loop, unrollFully);
+    });
 
     // Step 2: the launches and device memory.
     // Kernel names must not clash with the module's symbols.

@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 
@@ -40,6 +41,49 @@ using namespace mlir;
 static bool containsBarrier(Operation *op) {
   return op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
+}
+
+/// Whether `v` is the same on every thread of a block of `launch`: it is
+/// computed, without memory reads, from values defined before the launch,
+/// block ids, sizes, constants and induction variables of loops whose
+/// bounds are.
+static bool isBlockUniform(Value v, gpu::LaunchOp launch,
+                           DenseMap<Value, bool> &cache) {
+  if (auto it = cache.find(v); it != cache.end())
+    return it->second;
+  cache[v] = false; // Cycles through loop-carried values are not uniform.
+  bool result;
+  Operation *where = isa<BlockArgument>(v)
+                         ? cast<BlockArgument>(v).getOwner()->getParentOp()
+                         : v.getDefiningOp();
+  if (!launch->isAncestor(where)) {
+    // Defined before the launch (a function argument, a host value).
+    result = true;
+  } else if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (owner == launch) {
+      result = false;
+      for (gpu::KernelDim3 dims :
+           {launch.getBlockIds(), launch.getGridSize(), launch.getBlockSize()})
+        result |= arg == dims.x || arg == dims.y || arg == dims.z;
+    } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+      result = arg == loop.getInductionVar() &&
+               llvm::all_of(ValueRange{loop.getLowerBound(),
+                                       loop.getUpperBound(), loop.getStep()},
+                            [&](Value bound) {
+                              return isBlockUniform(bound, launch, cache);
+                            });
+    } else {
+      result = false;
+    }
+  } else {
+    Operation *def = v.getDefiningOp();
+    result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+             llvm::all_of(def->getOperands(), [&](Value operand) {
+               return isBlockUniform(operand, launch, cache);
+             });
+  }
+  return cache[v] = result;
 }
 
 /// `type` without a GPU address space.
@@ -135,12 +179,28 @@ LogicalResult LaunchEmulator::assignSegments(Block &body) {
     if (isa<gpu::DynamicSharedMemoryOp>(op))
       continue;
     if (containsBarrier(&op)) {
+      current = -1;
+      // A branch on a condition uniform across the block (the CL-IR
+      // verifier checked it), like a loop whose bounds are: each block of
+      // it is cut at its barriers.
+      DenseMap<Value, bool> cache;
+      if (auto branch = dyn_cast<scf::IfOp>(op);
+          branch && branch.getNumResults() == 0 &&
+          isBlockUniform(branch.getCondition(), launch, cache)) {
+        for (Region *region :
+             {&branch.getThenRegion(), &branch.getElseRegion()})
+          if (!region->empty() && failed(assignSegments(region->front())))
+            return failure();
+        continue;
+      }
       auto loop = dyn_cast<scf::ForOp>(op);
       if (!loop || loop.getNumResults() != 0)
         return op.emitOpError("holds a gpu.barrier, which the emulation "
                               "supports only in scf.for loops without "
-                              "results (barriers in uniform control flow)");
-      current = -1;
+                              "results and in scf.if branches without "
+                              "results on a condition that is the same on "
+                              "every thread (barriers in uniform control "
+                              "flow)");
       if (failed(assignSegments(*loop.getBody())))
         return failure();
       continue;
@@ -304,6 +364,17 @@ void LaunchEmulator::emitBlock(Block &body, OpBuilder &b) {
       uniform.map(loop.getInductionVar(), emulated.getInductionVar());
       OpBuilder lb = OpBuilder::atBlockBegin(emulated.getBody());
       emitBlock(*loop.getBody(), lb);
+    } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      // Thread 0's condition: it is the same on every thread.
+      bool withElse = !branch.getElseRegion().empty();
+      auto emulated = scf::IfOp::create(
+          b, branch.getLoc(), getUniform(branch.getCondition(), b), withElse);
+      OpBuilder tb = OpBuilder::atBlockBegin(emulated.thenBlock());
+      emitBlock(*branch.thenBlock(), tb);
+      if (withElse) {
+        OpBuilder eb = OpBuilder::atBlockBegin(emulated.elseBlock());
+        emitBlock(*branch.elseBlock(), eb);
+      }
     }
     // Barriers, terminators and dynamic shared memory need no code here.
   }

@@ -116,13 +116,14 @@ static LogicalResult checkThreadOp(Operation *op) {
   Dialect *dialect = op->getDialect();
   StringRef ns = dialect ? dialect->getNamespace() : "";
   if (ns == "mdh_cl" || ns == "arith" || ns == "math" || ns == "vector" ||
-      ns == "ub" || isa<memref::LoadOp, memref::StoreOp>(op) ||
+      ns == "ub" ||
+      isa<memref::LoadOp, memref::StoreOp, memref::AssumeAlignmentOp>(op) ||
       isa<scf::IfOp, scf::ForOp, scf::YieldOp>(op) ||
       isa<affine::AffineApplyOp, affine::AffineMinOp, affine::AffineMaxOp>(op))
     return success();
   return op->emitOpError("is not allowed in GPU CL-IR (allowed: mdh_cl, "
-                         "arith, math, vector, memref.load/store, "
-                         "scf.if/for/yield)");
+                         "arith, math, vector, memref.load/store/"
+                         "assume_alignment, scf.if/for/yield)");
 }
 
 FailureOr<SPMDPhase> mlir::mdh_cl::analyzeSPMDPhase(PhaseOp phase,

@@ -177,6 +177,25 @@ struct PhaseOpLowering : OpRewritePattern<PhaseOp> {
   }
 };
 
+/// `mdh_cl.aligned` -> the aligned pointer's address modulo the alignment.
+struct AlignedOpLowering : OpRewritePattern<AlignedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AlignedOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, loc, op.getBuffer());
+    Value mask =
+        arith::ConstantIndexOp::create(rewriter, loc, op.getBytes() - 1);
+    Value low = arith::AndIOp::create(rewriter, loc, address, mask);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::eq,
+                                               low, zero);
+    return success();
+  }
+};
+
 /// `mdh_cl.for` -> `scf.for`.
 struct ForOpLowering : OpRewritePattern<ForOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -185,6 +204,9 @@ struct ForOpLowering : OpRewritePattern<ForOp> {
                                 PatternRewriter &rewriter) const override {
     auto loop = scf::ForOp::create(rewriter, op.getLoc(), op.getLowerBound(),
                                    op.getUpperBound(), op.getStep());
+    // Such as `loop_annotation` (--mdh-cl-to-gpu), which scf-to-cf moves to
+    // the loop's back edge.
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     rewriter.inlineBlockBefore(&op.getBody().front(),
                                loop.getBody()->getTerminator(),
                                loop.getInductionVar());
@@ -311,9 +333,9 @@ struct MDHCLToLoops : mdh::impl::MDHCLToLoopsBase<MDHCLToLoops> {
     }
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<PhaseOpLowering, ForOpLowering, ParForOpLowering,
-                 CopyOpLowering, ScalarOpLowering, AccumulateOpLowering>(
-        &getContext());
+    patterns.add<AlignedOpLowering, PhaseOpLowering, ForOpLowering,
+                 ParForOpLowering, CopyOpLowering, ScalarOpLowering,
+                 AccumulateOpLowering>(&getContext());
     walkAndApplyPatterns(module, std::move(patterns));
 
     WalkResult remaining = module.walk([](Operation *op) {

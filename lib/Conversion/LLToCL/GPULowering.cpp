@@ -14,7 +14,12 @@
 //                    register-tile level with their register copies, the
 //                    points, the scalar function and the accumulation; at
 //                    the end the combine of the threads' partial results
-//                    (when a pw dimension is split over threads);
+//                    (when a pw dimension is split over threads). The code
+//                    inside the thread loops comes in two versions where
+//                    that pays: for blocks whose tiles are full and whose
+//                    inputs are 16-byte aligned (exact tile ends, 128-bit
+//                    copies; a test uniform across the block), and the
+//                    general one;
 //   phase "combine": (a pw dimension split over blocks) a second kernel that
 //                    combines the blocks' partial results;
 //   phase "scan_d":  (ps dimension d) the inclusive scan along d;
@@ -148,30 +153,6 @@ Value GPULowering::local(unsigned d, Value g) {
   return add(mul(div(div(g, t1), cst(blocks.units[d])), t1), rem(g, t1));
 }
 
-void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
-                                  ArrayRef<Value> boxSizes,
-                                  const TileCopy &dst) {
-  // Consecutive threads copy consecutive elements of the innermost buffer
-  // dimension: coalesced reads of the source.
-  Value total = cst(1);
-  for (Value n : boxSizes)
-    total = mul(total, n);
-  OpBuilder::InsertionGuard guard(b);
-  Value e = beginFor(tid, total, numThreads);
-  SmallVector<Value> idx(boxSizes.size());
-  for (unsigned k = boxSizes.size(); k-- > 0;) {
-    idx[k] = rem(e, boxSizes[k]);
-    e = div(e, boxSizes[k]);
-  }
-  SmallVector<Value> from;
-  for (auto [o, i] : llvm::zip_equal(offsets, idx))
-    from.push_back(add(o, i));
-  Value v = memref::LoadOp::create(b, loc, src, from);
-  if (dst.transposed)
-    std::swap(idx[idx.size() - 1], idx[idx.size() - 2]);
-  memref::StoreOp::create(b, loc, v, dst.buffer, idx);
-}
-
 /// The extents that tiles of size `t` have when they tile ranges of the
 /// extents `parent`: `t` for the full tiles, the remainder for the last.
 static SmallVector<int64_t> tileExtents(ArrayRef<int64_t> parent, int64_t t) {
@@ -259,6 +240,31 @@ void GPULowering::buildMain() {
       exact3[d] = tilesExactly(extents1[d], c.tiles[3][d]);
     }
   }
+  // A block whose tile is full along every `cc`/`pw` dimension has only full
+  // shared, thread and register tiles along those where the thread tiles
+  // cover the shared tiles exactly: its code is built a second time with
+  // those ends exact, under a test that is uniform across the block (the
+  // barriers inside stay in uniform control flow). Partial blocks run the
+  // general code. A pw dimension's block (Dot's) counts too: a full one
+  // holds whole shared tiles. Scans (ps) are left out.
+  SmallVector<bool> full1 = exact1, full2 = exact2, full3 = exact3;
+  SmallVector<unsigned> versioned;
+  for (unsigned d = 0; d < numDims && !blocks.strided && !threads.strided;
+       ++d) {
+    if (exact0[d] || isPS[d])
+      continue;
+    // The flags change only for the dimensions the test covers: the blocks
+    // of the others may still be partial.
+    SmallVector<int64_t> e1 = tileExtents({c.tiles[0][d]}, c.tiles[1][d]);
+    int64_t cover = threads.units[d] * c.tiles[2][d];
+    bool all2 = llvm::all_of(e1, [&](int64_t e) { return e == cover; });
+    if (exact3[d] || !all2 || !tilesExactly({c.tiles[2][d]}, c.tiles[3][d]))
+      continue;
+    full1[d] = tilesExactly({c.tiles[0][d]}, c.tiles[1][d]);
+    full2[d] = full3[d] = true;
+    versioned.push_back(d);
+  }
+
   auto tileEnd = [&](Value lo, int64_t t, Value hi, bool exact) {
     return exact ? add(lo, cst(t)) : min(add(lo, cst(t)), hi);
   };
@@ -277,14 +283,76 @@ void GPULowering::buildMain() {
         add(f1[d],
             mul(thr[d], cst(threads.strided ? c.tiles[3][d] : c.tiles[2][d])));
   }
+  // The fast version also copies into shared memory with 128-bit loads
+  // where a copy allows them; the inputs it reads so must be 16-byte
+  // aligned, which is tested with the rest (misaligned inputs take the
+  // general version). Without either, it is dropped again.
+  SmallVector<Value> fullHi0(hi0);
+  for (unsigned d : versioned)
+    fullHi0[d] = add(lo0[d], cst(c.tiles[0][d]));
+  auto version =
+      scf::IfOp::create(b, loc, boolean(true), /*withElseRegion=*/true);
+  b.setInsertionPointToStart(version.thenBlock());
+  vectorCopies = true;
+  vectorSources.clear();
+  buildBlockTile(fullHi0, full1, full2, full3);
+  vectorCopies = false;
+  // Inputs whose register tiles read whole 16-byte vectors of contiguous
+  // elements (Dot's 4 floats per thread) are tested too, and in the fast
+  // version the compilers are told that they are aligned: they then load
+  // such a tile with one 128-bit load.
+  SmallVector<Value> assumed;
+  for (auto [i, in] : llvm::enumerate(s.getIns()))
+    if (readsVectors(i) && !llvm::is_contained(vectorSources, in))
+      assumed.push_back(in);
+  if (versioned.empty() && vectorSources.empty() && assumed.empty()) {
+    Block *block = version->getBlock();
+    Block::iterator next = std::next(Block::iterator(version));
+    version.erase();
+    b.setInsertionPoint(block, next);
+    buildBlockTile(hi0, exact1, exact2, exact3);
+  } else {
+    b.setInsertionPoint(version);
+    Value fast = boolean(true);
+    for (unsigned d : versioned)
+      fast = andI(fast, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                              fullHi0[d], cst(sizes[d])));
+    for (Value src : llvm::concat<Value>(vectorSources, assumed))
+      fast = andI(fast, mdh_cl::AlignedOp::create(b, loc, b.getI1Type(), src,
+                                                  kVectorBytes));
+    version.getConditionMutable().assign(fast);
+    Region &then = version.getThenRegion();
+    b.setInsertionPointToStart(version.thenBlock());
+    for (Value in : assumed) {
+      Value aligned = memref::AssumeAlignmentOp::create(
+          b, loc, in, static_cast<uint32_t>(kVectorBytes));
+      in.replaceUsesWithIf(aligned, [&](OpOperand &use) {
+        return use.getOwner() != aligned.getDefiningOp() &&
+               then.isAncestor(use.getOwner()->getParentRegion());
+      });
+    }
+    b.setInsertionPointToStart(version.elseBlock());
+    buildBlockTile(hi0, exact1, exact2, exact3);
+  }
 
+  if (useBlock) {
+    b.setInsertionPointToEnd(threadBody);
+    buildThreadCombine();
+  }
+}
+
+void GPULowering::buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
+                                 ArrayRef<bool> exact2, ArrayRef<bool> exact3) {
+  auto tileEnd = [&](Value lo, int64_t t, Value hi, bool exact) {
+    return exact ? add(lo, cst(t)) : min(add(lo, cst(t)), hi);
+  };
   // Level 1: the shared tiles, uniform across the block.
   SmallVector<Value> lo1(numDims), hi1(numDims);
   for (unsigned d : c.orders[1]) {
     Value t1 = cst(c.tiles[1][d]);
     if (!blocks.strided) {
-      lo1[d] = beginFor(lo0[d], hi0[d], t1);
-      hi1[d] = tileEnd(lo1[d], c.tiles[1][d], hi0[d], exact1[d]);
+      lo1[d] = beginFor(lo0[d], blockHi[d], t1);
+      hi1[d] = tileEnd(lo1[d], c.tiles[1][d], blockHi[d], exact1[d]);
       continue;
     }
     Value t =
@@ -302,6 +370,8 @@ void GPULowering::buildMain() {
       if (!shared[i].buffer)
         continue;
       SmallVector<Value> boxSizes;
+      // Each version of the block's code has its own offsets.
+      shared[i].offsets.clear();
       buildBox(b, loc, boxes[i], lo1, hi1, shared[i].offsets, boxSizes);
       cooperativeCopy(in, shared[i].offsets, boxSizes, shared[i]);
     }
@@ -353,11 +423,6 @@ void GPULowering::buildMain() {
   for (unsigned d : c.orders[3])
     point[d] = beginFor(lo3[d], hi3[d], cst(1));
   buildScalarPhase(point, tFirst);
-
-  if (useBlock) {
-    b.setInsertionPointToEnd(threadBody);
-    buildThreadCombine();
-  }
 }
 
 const TileCopy *GPULowering::innermostCopy(unsigned i) {

@@ -27,6 +27,8 @@ inline constexpr int64_t kPositionThreads = 256;
 /// Block partial results go to shared memory when, with the shared input
 /// copies, they fit into the static shared memory of a block.
 inline constexpr int64_t kStaticSharedBytes = 48 * 1024;
+/// The bytes of the vector loads of cooperative copies (CUDA's float4).
+inline constexpr int64_t kVectorBytes = 16;
 /// The cross-block combine gives each position several threads (a tree over
 /// the blocks' parts) while positions x threads stay below this, about what
 /// keeps a GPU busy; beyond it one thread per position suffices.
@@ -89,6 +91,20 @@ private:
   /// input copies.
   bool blockPartialsFitShared();
   void buildMain();
+  /// Cooperative copies use 128-bit loads where they can (the fast version
+  /// of the block's code); the inputs they read so.
+  bool vectorCopies = false;
+  SmallVector<Value> vectorSources;
+  /// Whether input `i`, read in place, has register tiles of whole 16-byte
+  /// vectors along its rows (which an alignment assumption turns into
+  /// 128-bit loads).
+  bool readsVectors(unsigned i);
+  /// Inside the block and thread loops: the shared tiles of the block's
+  /// tile (ending at `blockHi`), their copies, the thread's register tiles
+  /// and the points; `exact{1,2,3}[d]`: the tiles of that level end at
+  /// `lo + t` without a `min` (buildMain).
+  void buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
+                      ArrayRef<bool> exact2, ArrayRef<bool> exact3);
   void cooperativeCopy(Value src, ArrayRef<Value> offsets,
                        ArrayRef<Value> sizes, const TileCopy &dst);
   void buildThreadCombine();

@@ -7,6 +7,7 @@
 #include "mdh/Dialect/CL/MDHCLOps.h"
 #include "mdh/Dialect/CL/IndexOffsets.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
@@ -149,6 +150,12 @@ bool ForOp::isOverRegisterTile() {
   return !result.wasInterrupted() && usesRegister;
 }
 
+bool ForOp::isUnrolledRegisterTileLoop() {
+  std::optional<int64_t> step = getConstantIntValue(getStep());
+  std::optional<int64_t> trips = getConstantTripCount();
+  return step == 1 && trips && *trips >= 2 && isOverRegisterTile();
+}
+
 ParseResult ParForOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::Argument iv;
   if (parseLoopHeader(parser, result, iv) || parser.parseKeyword("on"))
@@ -247,13 +254,24 @@ LogicalResult BarrierOp::verify() {
       threads = outer;
   }
   // Between it and the outermost thread loop, only sequential loops and
-  // thread loops whose bounds are the same on every thread.
+  // thread loops whose bounds are the same on every thread, and branches
+  // (without results) whose condition is.
   for (Operation *q = (*this)->getParentOp(); q != threads;
        q = q->getParentOp()) {
+    if (auto branch = dyn_cast<scf::IfOp>(q);
+        branch && branch.getNumResults() == 0) {
+      if (!isUniform(branch.getCondition(), threads))
+        return emitOpError("must sit in uniform control flow: the "
+                           "condition of an enclosing scf.if depends on "
+                           "the thread")
+                   .attachNote(q->getLoc())
+               << "this scf.if";
+      continue;
+    }
     if (!isa<ForOp, ParForOp>(q))
       return emitOpError("must sit in uniform control flow: only "
-                         "mdh_cl.for loops may enclose it inside its "
-                         "thread loop, not '")
+                         "mdh_cl.for loops and scf.if branches may enclose "
+                         "it inside its thread loop, not '")
              << q->getName() << "'";
     for (Value bound : q->getOperands())
       if (!isUniform(bound, threads))

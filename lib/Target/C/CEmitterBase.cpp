@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -91,7 +92,27 @@ void CEmitterBase::computeLiveness() {
 // Types and names
 //===----------------------------------------------------------------------===//
 
+/// CUDA's and HIP's name of a 128-bit vector type, or "".
+static StringRef gpuVectorName(VectorType type) {
+  if (type.getRank() != 1 || type.isScalable())
+    return "";
+  Type elt = type.getElementType();
+  int64_t n = type.getDimSize(0);
+  if (elt.isF32() && n == 4)
+    return "float4";
+  if (elt.isF64() && n == 2)
+    return "double2";
+  if (elt.isSignlessInteger(32) && n == 4)
+    return "int4";
+  if (elt.isSignlessInteger(64) && n == 2)
+    return "longlong2";
+  return "";
+}
+
 FailureOr<StringRef> CEmitterBase::typeName(Type type, Operation *where) {
+  if (auto vector = dyn_cast<VectorType>(type);
+      vector && gpuVectors && !gpuVectorName(vector).empty())
+    return gpuVectorName(vector);
   if (type.isIndex())
     return StringRef(index32 ? "int32_t" : "int64_t");
   if (type.isSignlessInteger()) {
@@ -245,6 +266,46 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
         return success();
       })
       .Case<mdh_cl::CopyOp>([&](auto op) { return emitCopy(op); })
+      // 128-bit loads of cooperative copies (GPU emitters).
+      .Case<vector::LoadOp>([&](auto op) -> LogicalResult {
+        if (!gpuVectors)
+          return opError(op, "cannot be translated to ") << targetName;
+        FailureOr<StringRef> type = typeName(op.getType(), op);
+        if (failed(type))
+          return failure();
+        return emitAssign(*op, ("*reinterpret_cast<const " + *type + " *>(&" +
+                                element(op.getBase(), op.getIndices()) + ")")
+                                   .str());
+      })
+      .Case<vector::ExtractOp>([&](auto op) -> LogicalResult {
+        std::optional<int64_t> pos =
+            op.hasDynamicPosition() || op.getStaticPosition().size() != 1
+                ? std::nullopt
+                : std::optional<int64_t>(op.getStaticPosition()[0]);
+        if (!gpuVectors || !pos || *pos < 0 || *pos > 3)
+          return opError(op, "cannot be translated to ") << targetName;
+        return emitAssign(*op, (nameOf(op.getSource()) + "." +
+                                StringRef("xyzw").substr(*pos, 1))
+                                   .str());
+      })
+      // An input that the kernel's fast version has tested for alignment.
+      .Case<memref::AssumeAlignmentOp>([&](auto op) -> LogicalResult {
+        if (!gpuVectors)
+          return opError(op, "cannot be translated to ") << targetName;
+        FailureOr<StringRef> elt =
+            typeName(op.getMemref().getType().getElementType(), op);
+        if (failed(elt))
+          return failure();
+        os << "const " << *elt << " *__restrict__ " << declare(op.getResult())
+           << " = (const " << *elt << " *)__builtin_assume_aligned("
+           << nameOf(op.getMemref()) << ", " << op.getAlignment() << ");\n";
+        return success();
+      })
+      .Case<mdh_cl::AlignedOp>([&](auto op) -> LogicalResult {
+        return emitAssign(*op, ("((uintptr_t)" + nameOf(op.getBuffer()) +
+                                " % " + Twine(op.getBytes()) + " == 0)")
+                                   .str());
+      })
       .Case<mdh_cl::ScalarOp>([&](auto op) { return emitScalar(op); })
       .Case<mdh_cl::AccumulateOp>([&](auto op) { return emitAccumulate(op); })
       .Case<memref::LoadOp>([&](auto op) {
@@ -291,18 +352,11 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
   return success();
 }
 
-bool cemit::isRegisterTileLoop(mdh_cl::ForOp op) {
-  // At least two trips: a loop that runs once needs no unrolling. A loop
-  // over thread parts or copy elements uses no register buffer; a loop with
-  // a barrier is not per-thread work.
-  std::optional<int64_t> trips = op.getConstantTripCount();
-  return isUnitStep(op.getStep()) && trips && *trips >= 2 &&
-         op.isOverRegisterTile();
-}
-
 LogicalResult CEmitterBase::emitFor(mdh_cl::ForOp op) {
-  // nvcc and hipcc unroll the loop fully: its trip count is a constant.
-  if (unrollRegisterTiles && isRegisterTileLoop(op))
+  // nvcc and hipcc unroll the loop fully: its trip count is a constant
+  // (the loops over register tiles have it after
+  // `mdh-cl-pad-register-tiles`).
+  if (unrollRegisterTiles && op.isUnrolledRegisterTileLoop())
     os << "#pragma unroll\n";
   if (failed(emitLoopHeader(op, op.getInductionVar(), op.getLowerBound(),
                             op.getUpperBound(), op.getStep())))

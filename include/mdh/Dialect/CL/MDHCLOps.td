@@ -90,6 +90,13 @@ def MDHCL_ForOp : MDHCL_Op<"for", [SingleBlock, NoTerminator]> {
     /// Whether the body is one thread's work over a register tile: it reads
     /// or writes a `register` buffer and holds no barrier.
     bool isOverRegisterTile();
+    /// Whether the loop runs over the points of a register tile a number of
+    /// times known at compile time: step 1, at least two trips (see
+    /// getConstantTripCount) and isOverRegisterTile. LL-to-CL makes no other
+    /// loops of that shape; GPU code unrolls them fully, so that every index
+    /// into a `register` buffer is a constant and the buffer stays in
+    /// registers.
+    bool isUnrolledRegisterTileLoop();
   }];
 }
 
@@ -118,13 +125,35 @@ def MDHCL_ParForOp : MDHCL_Op<"par_for", [SingleBlock, NoTerminator]> {
   }];
 }
 
+def MDHCL_AlignedOp : MDHCL_Op<"aligned", [Pure]> {
+  let summary = "whether a buffer's first element is aligned";
+  let description = [{
+    True when the address of the first element of `buffer` is a multiple of
+    `bytes` (a power of two). A GPU's 128-bit loads need 16-byte aligned
+    addresses, and a function's arguments may have any alignment their
+    element type allows: GPU CL-IR tests it (the same on every thread)
+    before a cooperative copy with vector loads, and copies element by
+    element otherwise.
+
+    ```mlir
+    %ok = mdh_cl.aligned %A, 16 : memref<1024x1024xf32>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$buffer,
+                       ConfinedAttr<I64Attr, [IntPositive, IntPowerOf2]>:$bytes);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$buffer `,` $bytes attr-dict `:` type($buffer)";
+}
+
 def MDHCL_BarrierOp : MDHCL_Op<"barrier"> {
   let summary = "synchronises the threads of a block";
   let description = [{
     Synchronises all threads of a block: all iterations of the enclosing
     `threads` parallel loops. It must sit in uniform control flow: between
     it and the outermost of those loops there may only be sequential loops
-    and thread loops whose bounds do not depend on the thread.
+    and thread loops whose bounds do not depend on the thread, and `scf.if`
+    branches without results whose condition does not (the GPU lowering's
+    version of a block whose tile is full).
 
     ```mlir
     mdh_cl.barrier

@@ -74,12 +74,6 @@ InFlightDiagnostic opError(Operation *op, const Twine &message = {});
 bool isUnitStep(Value step);
 /// Whether the function writes argument `arg` (then it is an output).
 bool isWritten(BlockArgument arg);
-/// Whether `op` runs over the points of a register tile a number of times
-/// known at compile time: step 1, constant bounds or `ub = lb + c` with at
-/// least two trips, a `register` buffer used in its body, and no barrier in
-/// it. LL-to-CL makes no other loops of that shape; the loops over register
-/// tiles have it after `mdh-cl-pad-register-tiles`.
-bool isRegisterTileLoop(mdh_cl::ForOp op);
 /// C and C++ keywords and names the generated code uses.
 bool isReservedName(StringRef name);
 
@@ -152,11 +146,15 @@ protected:
   /// Constants are printed where they are used rather than as locals.
   bool inlineConstants = false;
   /// Loops over the points of a full register tile get `#pragma unroll`
-  /// (CUDA, HIP; see isRegisterTileLoop).
+  /// (CUDA, HIP; see ForOp::isUnrolledRegisterTileLoop).
   bool unrollRegisterTiles = false;
   /// `index` is printed as `int32_t` (and computed modulo 2^32): set by the
   /// GPU emitters for kernels whose index values provably fit.
   bool index32 = false;
+  /// 128-bit vectors (`float4`, `double2`, `int4`, `longlong2`) of CUDA and
+  /// HIP: the loads of cooperative copies (vector.load, vector.extract) and
+  /// their alignment test (mdh_cl.aligned).
+  bool gpuVectors = false;
 
   /// The text of the functions; the prelude is printed once the helpers
   /// they use are known.

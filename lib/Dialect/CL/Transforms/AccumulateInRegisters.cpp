@@ -27,7 +27,8 @@
 // The loops between the accumulation and S are point loops with a small
 // trip count, loops over a thread's part of a tile that run at most once
 // (one point, index 0), and reduction loops; S is the body of the first
-// loop (or thread loop) of any other kind. The flush follows the outermost
+// loop (or thread loop) of any other kind, or the branch of an `scf.if`
+// (the GPU lowering's version for full blocks). The flush follows the outermost
 // of those loops (the nest), so code after the nest in S may read the
 // partial results (the combine of the threads' results in GPU code); inside
 // the nest only the accumulation may touch them.
@@ -168,9 +169,16 @@ private:
 } // namespace
 
 bool Rewriter::analyze() {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+  Operation *child = op;
+  for (Operation *p = op->getParentOp(); p; child = p, p = p->getParentOp()) {
     if (auto parFor = dyn_cast<ParForOp>(p)) {
       s = &parFor.getBody().front();
+      break;
+    }
+    // A version of the code (GPU blocks whose tiles are full): the nest
+    // ends at the branch.
+    if (isa<scf::IfOp>(p)) {
+      s = child->getBlock();
       break;
     }
     auto loop = dyn_cast<ForOp>(p);

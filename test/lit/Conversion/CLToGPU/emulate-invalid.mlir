@@ -1,7 +1,8 @@
 // RUN: mdh-opt %s --mdh-gpu-emulate-on-host --split-input-file --verify-diagnostics
 
-// The emulation cuts the body at barriers; a barrier under a condition has
-// no place in that order (and is not uniform control flow).
+// The emulation cuts the body at barriers; a barrier under a condition that
+// depends on the thread has no place in that order (and is not uniform
+// control flow).
 
 func.func @barrier_under_if(%a: memref<64xf32>) {
   %c1 = arith.constant 1 : index
@@ -10,7 +11,7 @@ func.func @barrier_under_if(%a: memref<64xf32>) {
              threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %tx, %c0 : index
-    // expected-error @+1 {{'scf.if' op holds a gpu.barrier, which the emulation supports only in scf.for loops without results (barriers in uniform control flow)}}
+    // expected-error @+1 {{'scf.if' op holds a gpu.barrier, which the emulation supports only in scf.for loops without results and in scf.if branches without results on a condition that is the same on every thread (barriers in uniform control flow)}}
     scf.if %first {
       gpu.barrier
     }

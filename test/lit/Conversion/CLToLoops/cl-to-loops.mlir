@@ -236,3 +236,19 @@ mdh.combiner @unused associative commutative (f32) {
 func.func @no_accumulation() {
   return
 }
+
+// -----
+
+// The alignment test: the buffer's aligned pointer, masked.
+// CHECK-LABEL: func.func @aligned(
+// CHECK-SAME:    %[[A:.*]]: memref<8xf32>)
+// CHECK-NEXT:    %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[A]] : memref<8xf32> -> index
+// CHECK-NEXT:    %[[C15:.*]] = arith.constant 15 : index
+// CHECK-NEXT:    %[[LOW:.*]] = arith.andi %[[P]], %[[C15]] : index
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
+// CHECK-NEXT:    return %[[OK]] : i1
+func.func @aligned(%a: memref<8xf32>) -> i1 {
+  %ok = mdh_cl.aligned %a, 16 : memref<8xf32>
+  return %ok : i1
+}

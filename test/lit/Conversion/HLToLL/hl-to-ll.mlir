@@ -8,16 +8,17 @@
 // levels, copies the vector into shared memory and registers on the GPU,
 // runs the scalar function (mdh.index turned into a block argument) in the
 // innermost level and combines the pw dimension after every level that
-// splits it: across threads in shared memory with a barrier, across blocks
-// in device memory in a second phase.
+// splits it: across threads in shared memory with a barrier. One block
+// holds it all: split over blocks, k would give each block fewer than 4
+// shared tiles.
 
 // CUDA-LABEL: func.func @matvec(
 // CUDA-SAME:      %[[M:.*]]: memref<64x32xf32>, %[[V:.*]]: memref<32xf32>, %[[W:.*]]: memref<64xf32>)
 // CUDA:         mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
 // CUDA-NEXT:        ins(%[[M]] : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %[[V]] : memref<32xf32> [(d0, d1) -> (d1)])
 // CUDA-NEXT:        outs(%[[W]] : memref<64xf32> [(d0, d1) -> (d0)]) {
-// CUDA-NEXT:      mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
-// CUDA-NEXT:        mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] {
+// CUDA-NEXT:      mdh_ll.level 0 "blocks" parallel tiles [64, 32] order [0, 1] assign [x, x] blocked {
+// CUDA-NEXT:        mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [1, 0] {
 // CUDA-NEXT:          mdh_ll.copy %[[V]] to shared layout identity : memref<32xf32>
 // CUDA-NEXT:          mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
 // CUDA-NEXT:            mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
@@ -32,8 +33,8 @@
 // CUDA-NEXT:          }
 // CUDA-NEXT:          mdh_ll.combine %[[W]] dims [1] across 2 in shared sync barrier : memref<64xf32>
 // CUDA-NEXT:        }
+// CUDA-NEXT:        mdh_ll.combine %[[W]] dims [1] across 1 in register sync none : memref<64xf32>
 // CUDA-NEXT:      }
-// CUDA-NEXT:      mdh_ll.combine %[[W]] dims [1] across 0 in device sync phase : memref<64xf32>
 // CUDA-NEXT:    }
 // CUDA-NOT:     mdh.compute
 
@@ -62,7 +63,7 @@
 // JSON:      "name": "matvec",
 // JSON:      "sizes": [64, 32],
 // JSON:      "target": "cuda:sm_80",
-// JSON:      "tiles": {{\[\[}}64, 16], [64, 16], [4, 1], [4, 1]],
+// JSON:      "tiles": {{\[\[}}64, 32], [64, 16], [4, 1], [4, 1]],
 func.func @matvec(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>)
     attributes {mdh_ll.target = #mdh_ll.hip<chip = "gfx942">} {
   mdh.compute "matvec" sizes(64, 32) combine(cc, pw(add))

@@ -74,3 +74,50 @@ func.func @matvec_cols_partial(%M: memref<16x7xf32>, %v: memref<7xf32>, %w: memr
   }
   return
 }
+
+// -----
+
+// MatVec 20 x 8 with blocks of 8 rows: the last block holds 4. The blocks'
+// code is built twice: under a test that the block's rows are all there
+// (the same on every thread, so the barriers inside stay in uniform control
+// flow) every tile ends at `lo + t`, as above, and the vector is copied
+// into shared memory with 128-bit loads, which the test makes sure are
+// aligned; the other version keeps the `minui` ends and scalar copies and
+// serves the partial block and misaligned arguments.
+// CHECK-LABEL: func.func @matvec_versioned(
+// CHECK-SAME:    %{{.*}}: memref<20x8xf32>, %[[V:.*]]: memref<8xf32>
+// CHECK:         %[[FULL:.*]] = arith.cmpi ule, %{{.*}}, %c20{{.*}} : index
+// CHECK-NEXT:    %[[ALIGNED:.*]] = mdh_cl.aligned %[[V]], 16 : memref<8xf32>
+// CHECK-NEXT:    %[[FAST:.*]] = arith.andi %[[FULL]], %[[ALIGNED]] : i1
+// CHECK-NEXT:    scf.if %[[FAST]] {
+// CHECK-NOT:       arith.minui
+// CHECK:           vector.load %[[V]][%{{.*}}] {alignment = 16 : i64} : memref<8xf32>, vector<4xf32>
+// CHECK-NOT:       arith.minui
+// CHECK:         } else {
+// CHECK-NOT:       vector.load
+// CHECK:           arith.minui
+// CHECK-NOT:       vector.load
+// CHECK:         }
+func.func @matvec_versioned(%M: memref<20x8xf32>, %v: memref<8xf32>, %w: memref<20xf32>) {
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_90"> sizes(20, 8) combine(cc, pw(add))
+      ins(%M : memref<20x8xf32> [(d0, d1) -> (d0, d1)], %v : memref<8xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<20xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [8, 8] order [0, 1] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [8, 4] order [1, 0] {
+        mdh_ll.copy %v to shared layout identity : memref<8xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, y] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [2, 1] order [0, 1] {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %0 = arith.mulf %m, %x : f32
+              mdh_ll.yield %0 : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<20xf32>
+      }
+      mdh_ll.combine %w dims [1] across 1 in register sync none : memref<20xf32>
+    }
+  }
+  return
+}

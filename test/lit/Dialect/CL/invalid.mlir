@@ -257,8 +257,9 @@ func.func @barrier_under_if(%c0: index, %c8: index, %c1: index) {
   %c4 = arith.constant 4 : index
   mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
     %guard = arith.cmpi ult, %t, %c4 : index
+    // expected-note @+1 {{this scf.if}}
     scf.if %guard {
-      // expected-error @+1 {{'mdh_cl.barrier' op must sit in uniform control flow: only mdh_cl.for loops may enclose it inside its thread loop, not 'scf.if'}}
+      // expected-error @+1 {{'mdh_cl.barrier' op must sit in uniform control flow: the condition of an enclosing scf.if depends on the thread}}
       mdh_cl.barrier
     }
   }
@@ -272,8 +273,9 @@ func.func @barrier_under_if_in_for(%c0: index, %c8: index, %c1: index) {
   mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
     mdh_cl.for %k = %c0 to %c8 step %c1 {
       %guard = arith.cmpi ult, %t, %k : index
+      // expected-note @+1 {{this scf.if}}
       scf.if %guard {
-        // expected-error @+1 {{only mdh_cl.for loops may enclose it inside its thread loop, not 'scf.if'}}
+        // expected-error @+1 {{the condition of an enclosing scf.if depends on the thread}}
         mdh_cl.barrier
       }
     }
@@ -286,7 +288,7 @@ func.func @barrier_under_if_in_for(%c0: index, %c8: index, %c1: index) {
 func.func @barrier_in_scf_for(%c0: index, %c8: index, %c1: index) {
   mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
     scf.for %k = %c0 to %c8 step %c1 {
-      // expected-error @+1 {{only mdh_cl.for loops may enclose it inside its thread loop, not 'scf.for'}}
+      // expected-error @+1 {{only mdh_cl.for loops and scf.if branches may enclose it inside its thread loop, not 'scf.for'}}
       mdh_cl.barrier
     }
   }
@@ -385,9 +387,10 @@ func.func @barrier_in_guarded_thread_loop(%c0: index, %c8: index,
   %c4 = arith.constant 4 : index
   mdh_cl.par_for %ty = %c0 to %c8 step %c1 on threads y {
     %guard = arith.cmpi ult, %ty, %c4 : index
+    // expected-note @+1 {{this scf.if}}
     scf.if %guard {
       mdh_cl.par_for %tx = %c0 to %c8 step %c1 on threads x {
-        // expected-error @+1 {{not 'scf.if'}}
+        // expected-error @+1 {{the condition of an enclosing scf.if depends on the thread}}
         mdh_cl.barrier
       }
     }
@@ -403,7 +406,7 @@ func.func @barrier_in_scalar(%c0: index, %c8: index, %c1: index, %x: f32) {
   mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
     %r = mdh_cl.scalar(%x) : (f32) -> f32 {
     ^bb0(%a: f32):
-      // expected-error @+1 {{only mdh_cl.for loops may enclose it inside its thread loop, not 'mdh_cl.scalar'}}
+      // expected-error @+1 {{only mdh_cl.for loops and scf.if branches may enclose it inside its thread loop, not 'mdh_cl.scalar'}}
       mdh_cl.barrier
       mdh_cl.yield %a : f32
     }
@@ -743,4 +746,29 @@ func.func @accumulate_combiner_types(%v: f32, %buf: memref<4xf32>, %i: index, %c
   // expected-error @+1 {{combiner @pair combines (f32, i32) but the values are (f32)}}
   mdh_cl.accumulate %v into %buf[%i] first %c combine pw(@pair) : f32 into memref<4xf32>
   return
+}
+
+// -----
+
+// A branch that yields values is no version of the block's code.
+func.func @barrier_under_if_with_results(%c0: index, %c8: index, %c1: index,
+                                         %flag: i1) {
+  mdh_cl.par_for %t = %c0 to %c8 step %c1 on threads x {
+    %r = scf.if %flag -> (index) {
+      // expected-error @+1 {{only mdh_cl.for loops and scf.if branches may enclose it inside its thread loop, not 'scf.if'}}
+      mdh_cl.barrier
+      scf.yield %c0 : index
+    } else {
+      scf.yield %c1 : index
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @aligned_not_power_of_two(%a: memref<8xf32>) -> i1 {
+  // expected-error @+1 {{'mdh_cl.aligned' op attribute 'bytes' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive whose value is a power of two > 0}}
+  %ok = mdh_cl.aligned %a, 12 : memref<8xf32>
+  return %ok : i1
 }

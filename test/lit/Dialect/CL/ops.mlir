@@ -428,3 +428,42 @@ func.func @uniform_barriers() {
   }
   return
 }
+
+// Under a branch whose condition depends on the block only (the GPU
+// lowering's version of a block whose tile is full).
+// CHECK-LABEL: func.func @barrier_under_uniform_if(
+// CHECK:         %[[FULL:.*]] = arith.cmpi ule
+// CHECK:         mdh_cl.par_for %{{.*}} on threads x {
+// CHECK-NEXT:      scf.if %[[FULL]] {
+// CHECK-NEXT:        mdh_cl.barrier
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        mdh_cl.barrier
+func.func @barrier_under_uniform_if(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c16 step %c1 on blocks x {
+      %lo = arith.muli %b, %c16 : index
+      %hi = arith.addi %lo, %c16 : index
+      %full = arith.cmpi ule, %hi, %n : index
+      mdh_cl.par_for %t = %c0 to %c16 step %c1 on threads x {
+        scf.if %full {
+          mdh_cl.barrier
+        } else {
+          mdh_cl.barrier
+        }
+      }
+    }
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @aligned(
+// CHECK-SAME:    %[[A:.*]]: memref<8x4xf32>)
+// CHECK-NEXT:    %[[OK:.*]] = mdh_cl.aligned %[[A]], 16 : memref<8x4xf32>
+// CHECK-NEXT:    return %[[OK]] : i1
+func.func @aligned(%a: memref<8x4xf32>) -> i1 {
+  %ok = mdh_cl.aligned %a, 16 : memref<8x4xf32>
+  return %ok : i1
+}

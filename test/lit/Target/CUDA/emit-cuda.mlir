@@ -30,7 +30,7 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // HIP: #include <hip/hip_runtime.h>
 
 // CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1)
-// CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]])
+// CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matvec_main(const float *__restrict__ [[M:in0]], const float *__restrict__ [[V:in1]], float *__restrict__ [[BUF:buf0]]) {
 // CHECK-NEXT: const int64_t [[BX:v[0-9]+]] = (int64_t)blockIdx.x;
 // CHECK-NEXT: __shared__ float [[SV:v[0-9]+]][{{[0-9]+}}];

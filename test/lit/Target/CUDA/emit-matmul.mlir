@@ -1,16 +1,19 @@
 // RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s
 // RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=HIP
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=VEC
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=VEC
 
-// MatMul with the default configuration: k is split neither over threads
-// nor over blocks, so one kernel accumulates straight into C; A and B are
-// copied into shared memory, their register tiles into local arrays.
+// MatMul with the default configuration: 16 x 16 blocks of 128 x 128 fill
+// the chip, so k is split neither over threads nor over blocks, and one
+// kernel accumulates straight into C; A and B are copied into shared
+// memory, their register tiles into local arrays.
 
-func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>,
-                  %C: memref<1024x1024xf32>) {
-  mdh.compute "matmul" sizes(1024, 1024, 1024) combine(cc, cc, pw(add))
-      ins(%A : memref<1024x1024xf32> [affine_map<(i, j, k) -> (i, k)>],
-          %B : memref<1024x1024xf32> [affine_map<(i, j, k) -> (k, j)>])
-      outs(%C : memref<1024x1024xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+func.func @matmul(%A: memref<2048x256xf32>, %B: memref<256x2048xf32>,
+                  %C: memref<2048x2048xf32>) {
+  mdh.compute "matmul" sizes(2048, 2048, 256) combine(cc, cc, pw(add))
+      ins(%A : memref<2048x256xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<256x2048xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<2048x2048xf32> [affine_map<(i, j, k) -> (i, j)>]) {
   ^bb0(%a: f32, %b: f32):
     %p = arith.mulf %a, %b : f32
     mdh.yield %p : f32
@@ -19,7 +22,7 @@ func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>,
 }
 
 // CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1), {{[0-9]+}} bytes of shared memory.
-// CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]])
+// CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matmul_main(const float *__restrict__ in0, const float *__restrict__ in1, float *__restrict__ out0) {
 // CHECK: __shared__ float [[SA:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: __shared__ float [[SB:v[0-9]+]][{{[0-9]+}}];
@@ -47,3 +50,19 @@ func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>,
 
 // HIP: __global__ void __launch_bounds__
 // HIP: extern "C" hipError_t matmul(const float *in0, const float *in1, float *out0, void *workspace, hipStream_t stream) {
+
+// The blocks' code comes twice: when both inputs are 16-byte aligned
+// (tested once, the same on every thread), the cooperative copies read
+// 128-bit vectors (float4 in CUDA and HIP) and store their elements; the
+// other version copies element by element.
+// VEC: const bool [[A0:v[0-9]+]] = ((uintptr_t)in0 % 16 == 0);
+// VEC-NEXT: const bool [[A1:v[0-9]+]] = ((uintptr_t)in1 % 16 == 0);
+// VEC-NEXT: const bool [[FAST:v[0-9]+]] = [[A0]] && [[A1]];
+// VEC-NEXT: if ([[FAST]]) {
+// VEC: const float4 [[X:v[0-9]+]] = *reinterpret_cast<const float4 *>(&in0[{{.*}}]);
+// VEC-NEXT: const float {{v[0-9]+}} = [[X]].x;
+// VEC: const float {{v[0-9]+}} = [[X]].w;
+// VEC: *reinterpret_cast<const float4 *>(&in1[{{.*}}]);
+// VEC: } else {
+// VEC-NOT: float4
+// VEC: _workspace_size(void)

@@ -73,7 +73,7 @@ func.func @none(%out: memref<4xi32>) {
 // CHECK:   return err;
 // CHECK-NEXT: }
 
-// CHECK-LABEL: __global__ void __launch_bounds__(4)
+// CHECK-LABEL: __global__ void __launch_bounds__(4, 1)
 // CHECK-NEXT: none_workspace_size_2(int32_t *__restrict__ out0) {
 // CHECK-LABEL: // The bytes of device memory that none() needs as its workspace (0: none).
 // CHECK-NEXT: extern "C" size_t none_workspace_size(void) {

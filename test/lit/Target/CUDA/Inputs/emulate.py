@@ -40,13 +40,18 @@ struct dim3 {
   dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
 };
 static thread_local dim3 threadIdx, blockIdx;
+// CUDA's 128-bit vector types (cooperative copies load through them).
+struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(16) double2 { double x, y; };
+struct alignas(16) int4 { int x, y, z, w; };
+struct alignas(16) longlong2 { long long x, y; };
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
 #define __syncthreads() mdh_barrier->arrive_and_wait()
 #define __global__
 #define __device__
 #define __forceinline__ inline
-#define __launch_bounds__(n)
+#define __launch_bounds__(...)
 #define __restrict__ __restrict
 #define __align__(n) alignas(n)
 #define MDH_SHARED_POISON(T, name, n)
@@ -142,6 +147,7 @@ def emulate_case(k, mdh_opt, passes, src, configs):
                 main_src.append("  for (auto &x : a%d) x = (%s)(rand() %% "
                                 "201 - 100);" % (a, t))
             main_src.append("  r%d = a%d;" % (a, a))
+            main_src.append("  std::vector<%s> i%d = a%d;" % (t, a, a))
             decl_args.append("a%d.data()" % a)
             ref_args.append("r%d.data()" % a)
         # The refused workspaces first: the outputs must stay as they are.
@@ -182,6 +188,34 @@ def emulate_case(k, mdh_opt, passes, src, configs):
             main_src.append(
                 "    if (!ok && bad++ < 10) printf(\"%s: %s arg %d [%%zu]: "
                 "%%g, expected %%g\\n\", i, x, y);" % (label, name, a))
+            main_src.append("  }")
+        # Again with every argument one element past a 16-byte boundary:
+        # the kernels must not assume aligned arguments (128-bit copies).
+        mis_args = []
+        for a, (dims, elt) in enumerate(shapes):
+            t = CTYPES[elt]
+            main_src.append("  std::vector<%s> m%d(i%d.size() + 1);" % (t, a, a))
+            main_src.append("  std::copy(i%d.begin(), i%d.end(), m%d.begin() + 1);"
+                            % (a, a, a))
+            mis_args.append("m%d.data() + 1" % a)
+        main_src.append("  ws = (unsigned char *)std::aligned_alloc(256, "
+                        "ws_size / 256 * 256 + 256);")
+        main_src.append("  if (%s(%s, ws_size ? ws : nullptr, 0) != "
+                        "cudaSuccess) { bad++; printf(\"%s: %s fails on "
+                        "misaligned arguments\\n\"); }"
+                        % (name, ", ".join(mis_args), label, name))
+        main_src.append("  std::free(ws);")
+        for a, (dims, elt) in enumerate(shapes):
+            main_src.append(
+                "  for (size_t i = 0; i < r%d.size(); ++i) {" % a)
+            main_src.append(
+                "    double x = m%d[i + 1], y = r%d[i];"
+                " bool ok = (std::isnan(x) && std::isnan(y)) || x == y || "
+                "std::fabs(x - y) <= 1e-3 * (1 + std::fabs(y));" % (a, a))
+            main_src.append(
+                "    if (!ok && bad++ < 10) printf(\"%s: %s misaligned arg %d "
+                "[%%zu]: %%g, expected %%g\\n\", i, x, y);"
+                % (label, name, a))
             main_src.append("  }")
         main_src.append("  }")
     main_src.append("  return bad;")

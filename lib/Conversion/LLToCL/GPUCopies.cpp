@@ -1,0 +1,150 @@
+//===- GPUCopies.cpp - Cooperative copies into shared memory --------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The threads of a block copy a shared tile of an input together, element
+// by element or, in the fast version of the block's code (buildMain), in
+// 16-byte vectors where the rows, the box's innermost offset and its size
+// are whole vectors; which inputs the fast version reads in vectors and so
+// needs 16-byte aligned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPULoweringImpl.h"
+
+#include "mdh/Dialect/CL/IndexOffsets.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+using namespace mlir::mdh::gpu_lowering;
+using mdh_ll::InputRegion;
+
+/// Whether `v` is a multiple of `m`: built from constants, products with a
+/// multiple, sums, differences and minimums of multiples, and induction
+/// variables of loops that start at a multiple in steps of one.
+static bool isMultipleOf(Value v, int64_t m) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return *c % m == 0;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<mdh_cl::ForOp>(owner))
+      return isMultipleOf(loop.getLowerBound(), m) &&
+             isMultipleOf(loop.getStep(), m);
+    if (auto loop = dyn_cast<mdh_cl::ParForOp>(owner))
+      return isMultipleOf(loop.getLowerBound(), m) &&
+             isMultipleOf(loop.getStep(), m);
+    return false;
+  }
+  Operation *def = v.getDefiningOp();
+  if (isa<arith::MulIOp>(def))
+    return isMultipleOf(def->getOperand(0), m) ||
+           isMultipleOf(def->getOperand(1), m);
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MinUIOp>(def))
+    return isMultipleOf(def->getOperand(0), m) &&
+           isMultipleOf(def->getOperand(1), m);
+  return false;
+}
+
+/// Elements per 128-bit load when a copy of the box `offsets`, `sizes` of
+/// `src` into `dst` can read whole 16-byte vectors of the innermost
+/// dimension (given a 16-byte aligned first element of `src`): 4- or 8-byte
+/// elements, rows of a whole number of vectors, a box whose innermost
+/// offset and size are multiples of the vector; 0 otherwise.
+static int64_t vectorElements(Value src, ArrayRef<Value> offsets,
+                              ArrayRef<Value> sizes, const TileCopy &dst) {
+  auto type = dyn_cast<MemRefType>(src.getType());
+  if (!type || dst.transposed || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() || type.getRank() == 0 ||
+      !type.getElementType().isIntOrFloat())
+    return 0;
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits != 32 && bits != 64)
+    return 0;
+  int64_t v = kVectorBytes * 8 / bits;
+  std::optional<int64_t> inner = mdh_cl::linearConstant(sizes.back());
+  if (type.getShape().back() % v != 0 || !inner || *inner % v != 0 ||
+      !isMultipleOf(offsets.back(), v))
+    return 0;
+  return v;
+}
+
+bool GPULowering::readsVectors(unsigned i) {
+  auto type = cast<MemRefType>(s.getIns()[i].getType());
+  if (c.inputRegions[i][1] == InputRegion::Shared || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() || type.getRank() == 0 ||
+      !type.getElementType().isIntOrFloat())
+    return false;
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits != 32 && bits != 64)
+    return false;
+  int64_t v = kVectorBytes * 8 / bits;
+  const BoxDim &inner = boxes[i].back();
+  if (type.getShape().back() % v != 0 || !inner.linear)
+    return false;
+  // A point loop with unit stride along the rows, a whole number of
+  // vectors long.
+  for (unsigned d = 0; d < numDims; ++d)
+    if (inner.coeffs[d] == 1 && c.tiles[3][d] % v == 0 && !threads.strided)
+      return true;
+  return false;
+}
+
+void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
+                                  ArrayRef<Value> boxSizes,
+                                  const TileCopy &dst) {
+  // Consecutive threads copy consecutive elements (or 16-byte vectors) of
+  // the innermost buffer dimension: coalesced reads of the source.
+  auto copy = [&](int64_t v) {
+    SmallVector<Value> sizes(boxSizes);
+    if (v > 1)
+      sizes.back() = cst(*mdh_cl::linearConstant(sizes.back()) / v);
+    Value total = cst(1);
+    for (Value n : sizes)
+      total = mul(total, n);
+    OpBuilder::InsertionGuard guard(b);
+    Value e = beginFor(tid, total, numThreads);
+    SmallVector<Value> idx(sizes.size());
+    for (unsigned k = sizes.size(); k-- > 0;) {
+      idx[k] = rem(e, sizes[k]);
+      e = div(e, sizes[k]);
+    }
+    if (v > 1)
+      idx.back() = mul(idx.back(), cst(v));
+    SmallVector<Value> from;
+    for (auto [o, i] : llvm::zip_equal(offsets, idx))
+      from.push_back(add(o, i));
+    Type elt = cast<MemRefType>(src.getType()).getElementType();
+    if (v == 1) {
+      Value x = memref::LoadOp::create(b, loc, src, from);
+      if (dst.transposed)
+        std::swap(idx[idx.size() - 1], idx[idx.size() - 2]);
+      memref::StoreOp::create(b, loc, x, dst.buffer, idx);
+      return;
+    }
+    // One 128-bit load, then its elements one by one into shared memory.
+    Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
+                                       from, /*nontemporal=*/false,
+                                       llvm::Align(kVectorBytes));
+    for (int64_t k = 0; k < v; ++k) {
+      SmallVector<Value> to(idx);
+      to.back() = add(to.back(), cst(k));
+      Value x = vector::ExtractOp::create(b, loc, vec, k);
+      memref::StoreOp::create(b, loc, x, dst.buffer, to);
+    }
+  };
+  int64_t v = vectorCopies ? vectorElements(src, offsets, boxSizes, dst) : 0;
+  if (v <= 1) {
+    copy(1);
+    return;
+  }
+  // The version of the block's code that this copy is in runs only when
+  // `src` is 16-byte aligned (buildMain).
+  if (!llvm::is_contained(vectorSources, src))
+    vectorSources.push_back(src);
+  copy(v);
+}

@@ -1,0 +1,120 @@
+// RUN: mdh-opt %s --mdh-hl-to-ll=target=cuda:sm_90 --split-input-file | FileCheck %s
+
+// The GPU heuristic. On contractions (a reduction, an input read identically
+// along each of the two innermost output dimensions, both a multiple of 8
+// or at least 64 long): 8 x 8 register tiles and 16 x 16 threads, a square
+// 128 x 128 block tile with a 16-deep slab. Too few blocks for the SMs
+// split the reduction over blocks, but into pieces of at least 4 slabs.
+
+// 1024^3: 64 blocks for 132 SMs; k in 5 pieces of 208 (13 slabs).
+// CHECK-LABEL: func.func @matmul_1024(
+// CHECK:         mdh_ll.level 0 "blocks" parallel tiles [128, 128, 208]
+// CHECK:         mdh_ll.level 1 "shared_tile" sequential tiles [128, 128, 16]
+// CHECK:         mdh_ll.level 2 "threads" parallel tiles [8, 8, 16]
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [8, 8, 1]
+func.func @matmul_1024(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>,
+                       %C: memref<1024x1024xf32>) {
+  mdh.compute "matmul" sizes(1024, 1024, 1024) combine(cc, cc, pw(add))
+      ins(%A : memref<1024x1024xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<1024x1024xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<1024x1024xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// Sizes that divide nothing, A transposed: 15 blocks; k = 129 in pieces of
+// 64 (4 slabs), not 9 of one slab.
+// CHECK-LABEL: func.func @matmul_odd(
+// CHECK:         mdh_ll.level 0 "blocks" parallel tiles [128, 128, 64]
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [8, 8, 1]
+func.func @matmul_odd(%A: memref<129x333xf32>, %B: memref<129x517xf32>,
+                      %C: memref<333x517xf32>) {
+  mdh.compute "mm" sizes(333, 517, 129) combine(cc, cc, pw(add))
+      ins(%A : memref<129x333xf32> [affine_map<(i, j, k) -> (k, i)>],
+          %B : memref<129x517xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<333x517xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// A batched product whose output rows are only 10 long (neither a multiple
+// of 8 nor 64 long): the 4 x 4 tiles of other computations.
+// CHECK-LABEL: func.func @bmatmul(
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [1, 4, 4, 1] order [1, 2, 3, 0]
+func.func @bmatmul(%A: memref<16x10x64xf32>, %B: memref<16x64x500xf32>,
+                   %C: memref<16x10x500xf32>) {
+  mdh.compute "bmm" sizes(16, 10, 500, 64) combine(cc, cc, cc, pw(add))
+      ins(%A : memref<16x10x64xf32> [affine_map<(b, i, j, k) -> (b, i, k)>],
+          %B : memref<16x64x500xf32> [affine_map<(b, i, j, k) -> (b, k, j)>])
+      outs(%C : memref<16x10x500xf32> [affine_map<(b, i, j, k) -> (b, i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// No reduction (an outer product): no contraction.
+// CHECK-LABEL: func.func @outer(
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [4, 4]
+func.func @outer(%x: memref<256xf32>, %y: memref<256xf32>,
+                 %z: memref<256x256xf32>) {
+  mdh.compute "outer" sizes(256, 256) combine(cc, cc)
+      ins(%x : memref<256xf32> [affine_map<(i, j) -> (i)>],
+          %y : memref<256xf32> [affine_map<(i, j) -> (j)>])
+      outs(%z : memref<256x256xf32> [affine_map<(i, j) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// A streaming reduction (no cc dimension, contiguous inputs): 4 f32 (16
+// bytes) per thread and step, 256 threads, shared tiles of 1024.
+// CHECK-LABEL: func.func @dot(
+// CHECK:         mdh_ll.level 1 "shared_tile" sequential tiles [1024]
+// CHECK:         mdh_ll.level 2 "threads" parallel tiles [4]
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [4]
+func.func @dot(%x: memref<1048576xf32>, %y: memref<1048576xf32>, %r: memref<f32>) {
+  mdh.compute "dot" sizes(1048576) combine(pw(add))
+      ins(%x : memref<1048576xf32> [affine_map<(i) -> (i)>],
+          %y : memref<1048576xf32> [affine_map<(i) -> (i)>])
+      outs(%r : memref<f32> [affine_map<(i) -> ()>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// The same in f64: 2 per thread and step.
+// CHECK-LABEL: func.func @dot64(
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [2]
+func.func @dot64(%x: memref<1048576xf64>, %y: memref<1048576xf64>, %r: memref<f64>) {
+  mdh.compute "dot" sizes(1048576) combine(pw(add))
+      ins(%x : memref<1048576xf64> [affine_map<(i) -> (i)>],
+          %y : memref<1048576xf64> [affine_map<(i) -> (i)>])
+      outs(%r : memref<f64> [affine_map<(i) -> ()>]) {
+  ^bb0(%a: f64, %b: f64):
+    %p = arith.mulf %a, %b : f64
+    mdh.yield %p : f64
+  }
+  return
+}
