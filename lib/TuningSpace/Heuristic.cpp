@@ -317,10 +317,13 @@ static mdh_ll::Config gpuConfig(const Problem &p) {
       longestReduction = d;
   if (budget > 1 && longestReduction)
     threads[*longestReduction] = std::min(budget, p.sizes[*longestReduction]);
-  // A streaming reduction (no cc dimension, Dot): each thread reads 16
-  // bytes of every input per step where they are contiguous, one 128-bit
-  // load each in the GPU lowering's fast version.
-  if (cc.empty() && longestReduction &&
+  // A streaming reduction (no cc dimension, Dot; or one whose rows the
+  // output does not run along, MatVec): each thread reads 16 bytes of every
+  // row per step where the reduction runs along them, one 128-bit load
+  // each in the GPU lowering's fast version.
+  bool streaming =
+      cc.empty() || (cc.size() == 1 && !readsContiguously(p, cc[0]));
+  if (streaming && longestReduction && threads[*longestReduction] > 1 &&
       readsContiguously(p, *longestReduction)) {
     unsigned r = *longestReduction;
     int64_t bytes = 1;

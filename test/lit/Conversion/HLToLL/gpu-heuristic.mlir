@@ -118,3 +118,25 @@ func.func @dot64(%x: memref<1048576xf64>, %y: memref<1048576xf64>, %r: memref<f6
   }
   return
 }
+
+// -----
+
+// MatVec: the output runs along the rows, the inputs along k, which is
+// split over 8 threads: each thread reads 4 rows of 4 contiguous floats
+// per step (a 32-deep shared slab of the vector).
+// CHECK-LABEL: func.func @matvec(
+// CHECK:         mdh_ll.level 1 "shared_tile" sequential tiles [128, 32]
+// CHECK:         mdh_ll.level 2 "threads" parallel tiles [4, 4]
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [4, 4]
+func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
+                  %w: memref<4096xf32>) {
+  mdh.compute "matvec" sizes(4096, 4096) combine(cc, pw(add))
+      ins(%M : memref<4096x4096xf32> [affine_map<(i, k) -> (i, k)>],
+          %v : memref<4096xf32> [affine_map<(i, k) -> (k)>])
+      outs(%w : memref<4096xf32> [affine_map<(i, k) -> (i)>]) {
+  ^bb0(%m: f32, %x: f32):
+    %p = arith.mulf %m, %x : f32
+    mdh.yield %p : f32
+  }
+  return
+}

@@ -36,7 +36,7 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // CHECK-NEXT: __shared__ float [[SV:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: __shared__ float [[PART:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: const int64_t [[TX:v[0-9]+]] = (int64_t)threadIdx.x;
-// CHECK-NEXT: float [[RV:v[0-9]+]][1];
+// CHECK-NEXT: float [[RV:v[0-9]+]][{{[0-9]+}}];
 // CHECK: __syncthreads();
 // CHECK: for (int64_t [[E:v[0-9]+]] = [[TX]]; [[E]] < {{v[0-9]+}}; [[E]] += [[BLOCK]]) {
 // CHECK: [[SV]][{{.*}}] = {{v[0-9]+}};
