@@ -56,6 +56,8 @@ inline void addBox(FlatLinearConstraints &cst, ArrayRef<int64_t> sizes,
 constexpr uint64_t kWordBudget = uint64_t(1) << 28;
 /// Most variables (point coordinates and locals) a Presburger search gets.
 constexpr unsigned kMaxExactVariables = 8;
+/// Most points of a box searched exhaustively (Images).
+constexpr uint64_t kMaxPoints = uint64_t(1) << 18;
 
 /// The outcome of a search for two colliding points.
 enum class Search { Empty, Found, Unknown };
