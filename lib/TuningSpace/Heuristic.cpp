@@ -284,12 +284,15 @@ static bool isContraction(const Problem &p, ArrayRef<unsigned> cc) {
          long8(cc[1]);
 }
 
-static mdh_ll::Config gpuConfig(const Problem &p) {
+/// `contractionTiles`: 8 x 8 register tiles for contractions (defaultConfig
+/// tries without them when they break a rule, e.g. f64 accumulators beyond
+/// the register budget).
+static mdh_ll::Config gpuConfig(const Problem &p, bool contractionTiles) {
   mdh_ll::Config c = plainConfig(p);
   unsigned numDims = p.numDims();
   SmallVector<unsigned> cc = outputOrderedCC(p);
   const mdh_ll::GPUFacts &f = p.gpuFacts;
-  bool contraction = isContraction(p, cc);
+  bool contraction = contractionTiles && isContraction(p, cc);
 
   // Register tile and threads over the cc dimensions: a warp's width along
   // the innermost output dimension (a square block for contractions), the
@@ -421,14 +424,24 @@ mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
   if (failed(problem))
     llvm::reportFatalUsageError("defaultConfig needs a target attribute");
   const Problem &p = *problem;
-  mdh_ll::Config c = canonicalize(p, p.gpu ? gpuConfig(p) : cpuConfig(p));
-  if (isValid(p, c))
-    return c;
-  // Drop register copies, then fall back to the plain configuration.
-  for (auto &regions : c.inputRegions)
-    regions[kRegisterLevel] = InputRegion::InPlace;
-  c = canonicalize(p, c);
-  if (isValid(p, c))
-    return c;
+  // The first valid one of the candidates, each also without register
+  // copies; else the plain configuration.
+  SmallVector<mdh_ll::Config, 2> candidates;
+  if (p.gpu) {
+    candidates.push_back(gpuConfig(p, /*contractionTiles=*/true));
+    candidates.push_back(gpuConfig(p, /*contractionTiles=*/false));
+  } else {
+    candidates.push_back(cpuConfig(p));
+  }
+  for (mdh_ll::Config &c : candidates) {
+    c = canonicalize(p, c);
+    if (isValid(p, c))
+      return c;
+    for (auto &regions : c.inputRegions)
+      regions[kRegisterLevel] = InputRegion::InPlace;
+    c = canonicalize(p, c);
+    if (isValid(p, c))
+      return c;
+  }
   return canonicalize(p, plainConfig(p));
 }

@@ -140,3 +140,25 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
   }
   return
 }
+
+// -----
+
+// An f64 contraction: 8 x 8 accumulators of two registers each break the
+// register budget (half of the 255 registers), so the heuristic takes the
+// 4 x 4 tiles of other computations, not the one-thread configuration that
+// is valid everywhere.
+// CHECK-LABEL: func.func @matmul_f64(
+// CHECK:         mdh_ll.level 2 "threads" parallel tiles [4, 4, 16]
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [4, 4, 1]
+func.func @matmul_f64(%A: memref<512x256xf64>, %B: memref<256x384xf64>,
+                      %C: memref<512x384xf64>) {
+  mdh.compute "mm64" sizes(512, 384, 256) combine(cc, cc, pw(add))
+      ins(%A : memref<512x256xf64> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<256x384xf64> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<512x384xf64> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f64, %b: f64):
+    %p = arith.mulf %a, %b : f64
+    mdh.yield %p : f64
+  }
+  return
+}
