@@ -54,8 +54,6 @@ static constexpr int64_t kGPUContractionTile = 8;
 /// 16 x 16 threads of 8 x 8 make a square 128 x 128 block tile, which reads
 /// the fewest inputs per FMA from device memory.
 static constexpr int64_t kGPUContractionThreads = 16;
-/// Bytes a GPU thread loads at once (CUDA's float4).
-static constexpr int64_t kGPUVectorBytes = 16;
 /// Length of the reduction slab of a shared-memory tile.
 static constexpr int64_t kGPUSlab = 16;
 /// A pw/ps dimension split over blocks gives each block at least this many

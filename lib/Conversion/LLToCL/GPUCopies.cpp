@@ -50,46 +50,45 @@ static bool isMultipleOf(Value v, int64_t m) {
   return false;
 }
 
-/// Elements per 128-bit load when a copy of the box `offsets`, `sizes` of
-/// `src` into `dst` can read whole 16-byte vectors of the innermost
-/// dimension (given a 16-byte aligned first element of `src`): 4- or 8-byte
-/// elements, rows of a whole number of vectors, a box whose innermost
-/// offset and size are multiples of the vector; 0 otherwise.
-static int64_t vectorElements(Value src, ArrayRef<Value> offsets,
-                              ArrayRef<Value> sizes, const TileCopy &dst) {
-  auto type = dyn_cast<MemRefType>(src.getType());
-  if (!type || dst.transposed || !type.hasStaticShape() ||
-      !type.getLayout().isIdentity() || type.getRank() == 0 ||
-      !type.getElementType().isIntOrFloat())
+/// Elements of a 128-bit load of `type`'s rows: 4 for 32-bit, 2 for 64-bit
+/// integers and floats; 0 when the buffer's rows are no whole number of
+/// such vectors or have no static dense layout.
+static int64_t rowVectorLanes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape() || !memref.getLayout().isIdentity() ||
+      memref.getRank() == 0 || !memref.getElementType().isIntOrFloat())
     return 0;
-  unsigned bits = type.getElementTypeBitWidth();
+  unsigned bits = memref.getElementTypeBitWidth();
   if (bits != 32 && bits != 64)
     return 0;
-  int64_t v = kVectorBytes * 8 / bits;
+  int64_t lanes = kGPUVectorBytes * 8 / bits;
+  return memref.getShape().back() % lanes == 0 ? lanes : 0;
+}
+
+/// Elements per 128-bit load when a copy of the box `offsets`, `sizes` of
+/// `src` into `dst` can read whole 16-byte vectors of the innermost
+/// dimension (given a 16-byte aligned first element of `src`): the box's
+/// innermost offset and size are multiples of the vector; 0 otherwise.
+static int64_t vectorElements(Value src, ArrayRef<Value> offsets,
+                              ArrayRef<Value> sizes, const TileCopy &dst) {
+  int64_t v = rowVectorLanes(src.getType());
   std::optional<int64_t> inner = mdh_cl::linearConstant(sizes.back());
-  if (type.getShape().back() % v != 0 || !inner || *inner % v != 0 ||
+  if (!v || dst.transposed || !inner || *inner % v != 0 ||
       !isMultipleOf(offsets.back(), v))
     return 0;
   return v;
 }
 
 bool GPULowering::readsVectors(unsigned i) {
-  auto type = cast<MemRefType>(s.getIns()[i].getType());
-  if (c.inputRegions[i][1] == InputRegion::Shared || !type.hasStaticShape() ||
-      !type.getLayout().isIdentity() || type.getRank() == 0 ||
-      !type.getElementType().isIntOrFloat())
-    return false;
-  unsigned bits = type.getElementTypeBitWidth();
-  if (bits != 32 && bits != 64)
-    return false;
-  int64_t v = kVectorBytes * 8 / bits;
+  int64_t v = rowVectorLanes(s.getIns()[i].getType());
   const BoxDim &inner = boxes[i].back();
-  if (type.getShape().back() % v != 0 || !inner.linear)
+  if (!v || c.inputRegions[i][1] == InputRegion::Shared || threads.strided ||
+      !inner.linear)
     return false;
   // A point loop with unit stride along the rows, a whole number of
   // vectors long.
   for (unsigned d = 0; d < numDims; ++d)
-    if (inner.coeffs[d] == 1 && c.tiles[3][d] % v == 0 && !threads.strided)
+    if (inner.coeffs[d] == 1 && c.tiles[3][d] % v == 0)
       return true;
   return false;
 }
@@ -129,7 +128,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     // One 128-bit load, then its elements one by one into shared memory.
     Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
                                        from, /*nontemporal=*/false,
-                                       llvm::Align(kVectorBytes));
+                                       llvm::Align(kGPUVectorBytes));
     for (int64_t k = 0; k < v; ++k) {
       SmallVector<Value> to(idx);
       to.back() = add(to.back(), cst(k));

@@ -319,13 +319,13 @@ void GPULowering::buildMain() {
                                               fullHi0[d], cst(sizes[d])));
     for (Value src : llvm::concat<Value>(vectorSources, assumed))
       fast = andI(fast, mdh_cl::AlignedOp::create(b, loc, b.getI1Type(), src,
-                                                  kVectorBytes));
+                                                  kGPUVectorBytes));
     version.getConditionMutable().assign(fast);
     Region &then = version.getThenRegion();
     b.setInsertionPointToStart(version.thenBlock());
     for (Value in : assumed) {
       Value aligned = memref::AssumeAlignmentOp::create(
-          b, loc, in, static_cast<uint32_t>(kVectorBytes));
+          b, loc, in, static_cast<uint32_t>(kGPUVectorBytes));
       in.replaceUsesWithIf(aligned, [&](OpOperand &use) {
         return use.getOwner() != aligned.getDefiningOp() &&
                then.isAncestor(use.getOwner()->getParentRegion());

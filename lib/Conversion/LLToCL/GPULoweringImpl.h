@@ -17,6 +17,8 @@
 
 #include "ScheduleLowering.h"
 
+#include "mdh/Dialect/LL/ConfigRules.h"
+
 #include <array>
 
 namespace mlir::mdh::gpu_lowering {
@@ -27,8 +29,7 @@ inline constexpr int64_t kPositionThreads = 256;
 /// Block partial results go to shared memory when, with the shared input
 /// copies, they fit into the static shared memory of a block.
 inline constexpr int64_t kStaticSharedBytes = 48 * 1024;
-/// The bytes of the vector loads of cooperative copies (CUDA's float4).
-inline constexpr int64_t kVectorBytes = 16;
+using tuning::rules::kGPUVectorBytes;
 /// The cross-block combine gives each position several threads (a tree over
 /// the blocks' parts) while positions x threads stay below this, about what
 /// keeps a GPU busy; beyond it one thread per position suffices.

@@ -129,6 +129,10 @@ inline constexpr unsigned kRegisterLevel = 3;
 /// thread's registers; the other half holds addresses, loop counters, the
 /// operands of the scalar function and the compiler's temporaries.
 inline constexpr int64_t kGPURegisterShareDenominator = 2;
+/// Bytes a GPU thread loads at once (CUDA's float4): the heuristic's chunk
+/// per thread and step of a streaming reduction, and the vector loads of
+/// the GPU lowering.
+inline constexpr int64_t kGPUVectorBytes = 16;
 /// CPU register tile: accumulators may fill 3/4 of the vector register file;
 /// the rest holds the broadcast and loaded operands (the 6x16 MatMul tile of
 /// an AVX2 core uses 12 of its 16 ymm registers).
