@@ -270,6 +270,12 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
       .Case<vector::LoadOp>([&](auto op) -> LogicalResult {
         if (!gpuVectors)
           return opError(op, "cannot be translated to ") << targetName;
+        if (gpuVectorName(op.getVectorType()).empty())
+          return opError(op, "loads ")
+                 << op.getVectorType() << ", which the " << targetName
+                 << " target does not print; supported are 128-bit vectors "
+                    "(vector<4xf32>, vector<2xf64>, vector<4xi32>, "
+                    "vector<2xi64>)";
         FailureOr<StringRef> type = typeName(op.getType(), op);
         if (failed(type))
           return failure();
@@ -282,8 +288,12 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
             op.hasDynamicPosition() || op.getStaticPosition().size() != 1
                 ? std::nullopt
                 : std::optional<int64_t>(op.getStaticPosition()[0]);
-        if (!gpuVectors || !pos || *pos < 0 || *pos > 3)
-          return opError(op, "cannot be translated to ") << targetName;
+        // The op's verifier keeps a constant position within the vector.
+        if (!gpuVectors || !pos ||
+            gpuVectorName(op.getSourceVectorType()).empty())
+          return opError(op, "cannot be translated to ")
+                 << targetName
+                 << " (only a constant element of a 128-bit vector is)";
         return emitAssign(*op, (nameOf(op.getSource()) + "." +
                                 StringRef("xyzw").substr(*pos, 1))
                                    .str());

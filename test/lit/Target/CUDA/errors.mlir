@@ -123,3 +123,40 @@ func.func @f(%a: memref<8xf32>) {
 func.func @f_workspace_size(%a: memref<8xf32>) {
   return
 }
+
+// -----
+
+// Only 128-bit vectors are printed (float4, double2, int4, longlong2), and
+// only constant elements of them are read.
+func.func @vector3(%a: memref<8xf32>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+        // expected-error @+1 {{'vector.load' op loads 'vector<3xf32>', which the CUDA target does not print; supported are 128-bit vectors (vector<4xf32>, vector<2xf64>, vector<4xi32>, vector<2xi64>)}}
+        %v = vector.load %a[%c0] : memref<8xf32>, vector<3xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @extract_dynamic(%a: memref<8xf64>, %m: memref<1xindex>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+        %v = vector.load %a[%c0] : memref<8xf64>, vector<2xf64>
+        %i = memref.load %m[%c0] : memref<1xindex>
+        // expected-error @+1 {{'vector.extract' op cannot be translated to CUDA (only a constant element of a 128-bit vector is)}}
+        %x = vector.extract %v[%i] : f64 from vector<2xf64>
+        memref.store %x, %a[%c1] : memref<8xf64>
+      }
+    }
+  }
+  return
+}
