@@ -8,7 +8,8 @@
 # `__syncthreads()` is a std::barrier over them, `__shared__` arrays are
 # static (one block at a time uses them) and are poisoned before each block.
 # A missing barrier or a wrong index shows up as a wrong result (races are
-# likely but not certain to show). Small sizes only: every GPU thread is an
+# likely but not certain to show); a 128-bit load from a misaligned address
+# stops the program (-fsanitize=alignment). Small sizes only: every GPU thread is an
 # OS thread. The workspace is allocated once per function, with the size its
 # `<f>_workspace_size()` says, and poisoned before the call; each function
 # must first refuse a NULL and a misaligned workspace (when it needs one)
@@ -40,11 +41,18 @@ struct dim3 {
   dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
 };
 static thread_local dim3 threadIdx, blockIdx;
-// CUDA's 128-bit vector types (cooperative copies load through them).
-struct alignas(16) float4 { float x, y, z, w; };
-struct alignas(16) double2 { double x, y; };
-struct alignas(16) int4 { int x, y, z, w; };
-struct alignas(16) longlong2 { long long x, y; };
+// CUDA's 128-bit vector types (cooperative copies load through them). The
+// user-provided copy constructors make `*reinterpret_cast<const float4 *>(p)`
+// a reference binding, which -fsanitize=alignment checks: a 128-bit load
+// from a misaligned address fails the run, as it traps on a GPU.
+#define MDH_VEC4(T, N) struct alignas(16) N { T x, y, z, w; N() = default; \
+  N(const N &o) : x(o.x), y(o.y), z(o.z), w(o.w) {} };
+#define MDH_VEC2(T, N) struct alignas(16) N { T x, y; N() = default; \
+  N(const N &o) : x(o.x), y(o.y) {} };
+MDH_VEC4(float, float4)
+MDH_VEC2(double, double2)
+MDH_VEC4(int, int4)
+MDH_VEC2(long long, longlong2)
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
 #define __syncthreads() mdh_barrier->arrive_and_wait()
@@ -251,9 +259,12 @@ def main():
                     + "\n".join(code) +
                     "\n".join(main_src) + "\n")
         exe = os.path.join(tmp, "emu")
-        run([cxx, "-std=c++20", "-O0", "-w", "-pthread", path, "-o", exe])
+        run([cxx, "-std=c++20", "-O0", "-w", "-pthread",
+             "-fsanitize=alignment", "-fno-sanitize-recover=alignment", path,
+             "-o", exe])
         out = subprocess.run([exe], capture_output=True, text=True)
         sys.stdout.write(out.stdout)
+        sys.stderr.write(out.stderr)
         sys.exit(out.returncode)
 
 
