@@ -71,19 +71,24 @@ static int64_t rowVectorLanes(Type type) {
 /// innermost offset and size are multiples of the vector; 0 otherwise.
 static int64_t vectorElements(Value src, ArrayRef<Value> offsets,
                               ArrayRef<Value> sizes, const TileCopy &dst) {
+  // A rank-0 source has no rows and an empty box: no vectors.
   int64_t v = rowVectorLanes(src.getType());
+  if (!v || dst.transposed)
+    return 0;
   std::optional<int64_t> inner = mdh_cl::linearConstant(sizes.back());
-  if (!v || dst.transposed || !inner || *inner % v != 0 ||
-      !isMultipleOf(offsets.back(), v))
+  if (!inner || *inner % v != 0 || !isMultipleOf(offsets.back(), v))
     return 0;
   return v;
 }
 
 bool GPULowering::readsVectors(unsigned i) {
+  // A rank-0 input has no rows (and no box dimensions): rowVectorLanes is
+  // 0 for it, so test that before looking at the innermost box dimension.
   int64_t v = rowVectorLanes(s.getIns()[i].getType());
+  if (!v || c.inputRegions[i][1] == InputRegion::Shared || threads.strided)
+    return false;
   const BoxDim &inner = boxes[i].back();
-  if (!v || c.inputRegions[i][1] == InputRegion::Shared || threads.strided ||
-      !inner.linear)
+  if (!inner.linear)
     return false;
   // A point loop with unit stride along the rows, a whole number of
   // vectors long.
