@@ -226,6 +226,17 @@ void ReferenceChecker::checkPoint(ArrayRef<int64_t> c) {
   }
 }
 
+/// Whether a check with `options` looks at every output point: when asked
+/// to, when there are no more points than samples, or, in auto mode, when
+/// that costs at most the full-check budget.
+static bool checksEveryPoint(const CheckOptions &options, double cost,
+                             double outerVolume) {
+  return options.mode == CheckOptions::Mode::Full ||
+         outerVolume <= options.samples ||
+         (options.mode == CheckOptions::Mode::Auto &&
+          cost <= options.fullCheckBudget);
+}
+
 FailureOr<CheckResult> ReferenceChecker::run() {
   FailureOr<ScalarProgram> program =
       ScalarProgram::compile(op.getBody().front());
@@ -241,19 +252,13 @@ FailureOr<CheckResult> ReferenceChecker::run() {
     custom = std::move(*c);
   }
 
-  // Evaluations of f to check every point: each ps dimension of size N
-  // costs N (N + 1) / 2 (a prefix per element), every other one N.
-  double outerVolume = 1, cost = 1;
-  for (unsigned d : outerDims)
-    outerVolume *= sizes[d];
-  for (unsigned d = 0; d < sizes.size(); ++d)
-    cost *=
-        op.getCombiner(d).isPS() ? sizes[d] * (sizes[d] + 1) / 2.0 : sizes[d];
-  bool full = options.mode == CheckOptions::Mode::Full ||
-              outerVolume <= options.samples ||
-              (options.mode == CheckOptions::Mode::Auto &&
-               cost <= options.fullCheckBudget);
+  double outerVolume;
+  double cost = checkCost(op, outerVolume);
+  bool full = checksEveryPoint(options, cost, outerVolume);
   result.full = full;
+  if (failed(refuseCostlyCheck(op, full, options.samples, cost, outerVolume,
+                               options.maxEvaluations)))
+    return failure();
 
   SmallVector<int64_t> c(sizes.size(), 0);
   if (full) {
@@ -294,6 +299,15 @@ FailureOr<CheckResult> ReferenceChecker::run() {
     checkPoint(c);
   }
   return result;
+}
+
+LogicalResult mlir::mdh::verifyCheckCost(ComputeOp op,
+                                         const CheckOptions &options) {
+  double outerVolume;
+  double cost = checkCost(op, outerVolume);
+  return refuseCostlyCheck(op, checksEveryPoint(options, cost, outerVolume),
+                           options.samples, cost, outerVolume,
+                           options.maxEvaluations);
 }
 
 FailureOr<CheckResult>

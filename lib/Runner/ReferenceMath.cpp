@@ -6,6 +6,7 @@
 
 #include "ReferenceMath.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -227,6 +228,39 @@ std::string reference::tuple(ArrayRef<int64_t> v) {
   llvm::interleaveComma(v, os);
   os << ")";
   return s;
+}
+
+double reference::checkCost(ComputeOp op, double &outerVolume) {
+  ArrayRef<int64_t> sizes = op.getSizes();
+  double cost = 1;
+  outerVolume = 1;
+  for (unsigned d = 0; d < sizes.size(); ++d) {
+    double n = sizes[d];
+    CombinerAttr combiner = op.getCombiner(d);
+    if (!combiner.isPW())
+      outerVolume *= n;
+    cost *= combiner.isPS() ? n * (n + 1) / 2 : n;
+  }
+  return cost;
+}
+
+LogicalResult reference::refuseCostlyCheck(ComputeOp op, bool full,
+                                           int64_t points, double cost,
+                                           double outerVolume, double limit) {
+  double evaluations =
+      full ? cost : static_cast<double>(points) * (cost / outerVolume);
+  if (evaluations <= limit)
+    return success();
+  auto format = [](double x) {
+    std::string text;
+    llvm::raw_string_ostream(text) << llvm::format("%.3g", x);
+    return text;
+  };
+  return op.emitError() << "the reference check would evaluate the scalar "
+                        << "function about " << format(evaluations)
+                        << " times (" << format(cost / outerVolume)
+                        << " per output point), more than the limit of "
+                        << format(limit) << "; check fewer points or none";
 }
 
 void reference::forEachInReductionSet(ComputeOp op, ArrayRef<int64_t> c,

@@ -42,6 +42,18 @@ void forEachInReductionSet(ComputeOp op, ArrayRef<int64_t> c,
                            ArrayRef<int64_t> sizes,
                            function_ref<void(ArrayRef<int64_t>)> f);
 
+/// Evaluations of f that checking every output point of `op` costs: each
+/// ps dimension of size N costs N (N + 1) / 2 (a prefix per element),
+/// every other one N. `outerVolume` is set to the number of output points
+/// (the product of the cc and ps extents).
+double checkCost(ComputeOp op, double &outerVolume);
+
+/// Fails with an error at `op` when a check of `points` output points
+/// (every one when `full`) costs more than `limit` evaluations of f, given
+/// checkCost's `cost` and `outerVolume`.
+LogicalResult refuseCostlyCheck(ComputeOp op, bool full, int64_t points,
+                                double cost, double outerVolume, double limit);
+
 /// What a float output value may differ by from the reference.
 struct FloatBound {
   /// Bound on |result - reference| for finite values.

@@ -75,17 +75,16 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
 
   ReferenceSample sample;
   sample.rank = sizes.size();
-  double outerVolume = 1, cost = 1;
-  for (unsigned d : outerDims)
-    outerVolume *= sizes[d];
-  for (unsigned d = 0; d < sizes.size(); ++d)
-    cost *=
-        op.getCombiner(d).isPS() ? sizes[d] * (sizes[d] + 1) / 2.0 : sizes[d];
+  double outerVolume;
+  double cost = checkCost(op, outerVolume);
   double stored = outerVolume * outputs.size();
   sample.full =
       outerVolume <= options.samples ||
       (options.mode != CheckOptions::Mode::Sampled &&
        cost <= options.fullCheckBudget && stored <= kMaxStoredElements);
+  if (failed(refuseCostlyCheck(op, sample.full, options.samples, cost,
+                               outerVolume, options.maxEvaluations)))
+    return failure();
 
   SmallVector<Scalar> args(inputs.size()), value, acc;
   auto evaluate = [&](ArrayRef<int64_t> p) {

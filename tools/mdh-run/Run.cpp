@@ -86,6 +86,19 @@ KernelReport mdh_run::runKernel(Kernel &kernel, HostKernels &compiled) {
     return std::chrono::duration<double>(Clock::now() - start).count();
   };
 
+  CheckOptions options;
+  options.seed = seed;
+  options.samples = samples;
+  options.mode = checkMode == CheckMode::Full      ? CheckOptions::Mode::Full
+                 : checkMode == CheckMode::Sampled ? CheckOptions::Mode::Sampled
+                                                   : CheckOptions::Mode::Auto;
+  // A check beyond the reference's limit is refused before the kernel runs
+  // (it may be as long).
+  if (checkMode != CheckMode::None && failed(verifyCheckCost(op, options))) {
+    report.error = "the f64 reference check of this kernel is too costly";
+    return report;
+  }
+
   // The first run is the checked one: outputs still hold the sentinel.
   std::optional<double> first = call();
   if (!first)
@@ -100,13 +113,6 @@ KernelReport mdh_run::runKernel(Kernel &kernel, HostKernels &compiled) {
     corrupt(*outs[0], corruptElement);
   report.passed = true;
   if (checkMode != CheckMode::None) {
-    CheckOptions options;
-    options.seed = seed;
-    options.samples = samples;
-    options.mode = checkMode == CheckMode::Full ? CheckOptions::Mode::Full
-                   : checkMode == CheckMode::Sampled
-                       ? CheckOptions::Mode::Sampled
-                       : CheckOptions::Mode::Auto;
     FailureOr<CheckResult> result =
         checkAgainstReference(op, ins, outs, options);
     if (failed(result)) {

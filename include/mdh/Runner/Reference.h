@@ -23,6 +23,10 @@ struct CheckOptions {
   /// Auto mode checks every point when the reference costs at most this
   /// many scalar-function evaluations.
   int64_t fullCheckBudget = int64_t(1) << 24;
+  /// A check that would evaluate the scalar function more often than this
+  /// (about three minutes of the interpreted f64 reference) is refused with
+  /// an error instead of running without visible end.
+  double maxEvaluations = 4294967296.0;
 };
 
 struct CheckResult {
@@ -36,6 +40,12 @@ struct CheckResult {
   double worstRatio = 0;
   std::string firstMismatch;
 };
+
+/// Fails with an error at `op` when checking it with `options` would
+/// evaluate its scalar function more than `options.maxEvaluations` times;
+/// checkAgainstReference and ReferenceSample::compute refuse such checks
+/// too, but a caller can ask before it runs the kernel.
+LogicalResult verifyCheckCost(ComputeOp op, const CheckOptions &options);
 
 /// Compares the outputs of one run of `op` against the f64 reference of
 /// docs/semantics.md, computed from the same `ins`. Outputs must have been

@@ -24,6 +24,7 @@
 #include "mdh/Conversion/Passes.h"
 #include "mdh/Dialect/HL/MDHOps.h"
 #include "mdh/Dialect/LL/ConfigJSON.h"
+#include "mdh/Dialect/LL/ConfigRules.h"
 #include "mdh/Dialect/LL/MDHLLOps.h"
 #include "mdh/Dialect/LL/TargetSpec.h"
 #include "mdh/TuningSpace/MDHSpace.h"
@@ -62,9 +63,10 @@ static SmallVector<int64_t> splitDims(ComputeOp op, const Config &c,
   SmallVector<int64_t> dims;
   for (unsigned d = 0, e = op.getNumDims(); d < e; ++d) {
     int64_t enclosing = l == 0 ? op.getSizes()[d] : c.tiles[l - 1][d];
+    // rules::ceilDiv: `enclosing + tile - 1` overflows near INT64_MAX.
     int64_t parts = l + 1 == kNumLevels
                         ? enclosing
-                        : (enclosing + c.tiles[l][d] - 1) / c.tiles[l][d];
+                        : tuning::rules::ceilDiv(enclosing, c.tiles[l][d]);
     if (op.getCombiner(d).isReduction() && parts > 1)
       dims.push_back(d);
   }

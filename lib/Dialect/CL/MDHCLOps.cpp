@@ -136,7 +136,7 @@ std::optional<int64_t> ForOp::getConstantTripCount() {
     span = std::max<int64_t>(*uc - *lc, 0);
   if (!span || *span < 0)
     return std::nullopt;
-  return (*span + *step - 1) / *step;
+  return *span / *step + (*span % *step != 0);
 }
 
 bool ForOp::isOverRegisterTile() {

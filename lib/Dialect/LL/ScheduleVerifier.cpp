@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mdh/Dialect/LL/ConfigRules.h"
 #include "mdh/Dialect/LL/ConfigVerifier.h"
 #include "mdh/Dialect/LL/MDHLLOps.h"
 
@@ -113,7 +114,7 @@ static int64_t partsOf(ScheduleOp schedule, const Config &c, unsigned l,
   int64_t enclosing = l == 0 ? schedule.getSizes()[d] : c.tiles[l - 1][d];
   if (l + 1 == kNumLevels)
     return enclosing;
-  return (enclosing + c.tiles[l][d] - 1) / c.tiles[l][d];
+  return mdh::tuning::rules::ceilDiv(enclosing, c.tiles[l][d]);
 }
 
 LogicalResult ScheduleOp::verifyRegions() {
