@@ -260,7 +260,16 @@ def MDHCLVectorizeRegisterTiles
     and a product added into them is one `vector.fma`. Loads that depend on
     the lanes must be contiguous along them (`vector.load`); the others are
     broadcast. At the end the vectors are stored into the register buffer,
-    whose flush is unchanged; partial tiles run the scalar nest.
+    whose flush is unchanged.
+
+    A partial tile that is not empty runs a second vector version over the
+    whole tile: instances past the end of a point loop read its last point
+    and lanes past the end are masked (`vector.maskedload`); only the cells
+    inside the tile are flushed (checked: the buffer's other reads are at
+    `iv - lb` of loops with the point loops' bounds). Empty tiles run the
+    scalar nest. A nest with integer division or remainder gets no masked
+    vectors at all (a masked lane, read as 0, could divide by zero): its
+    partial tiles run the scalar nest and it gets no reduction mode.
 
     When the last tile dimension is no whole number of vectors, or its
     loads are not contiguous (MatVec's rows, a Dot without output

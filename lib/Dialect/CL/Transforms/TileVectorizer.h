@@ -44,6 +44,20 @@ private:
   /// Builds the vector version of N in front of it (reduction mode when
   /// `laneLoop` is set); false, with nothing changed, when N does not fit.
   bool rewrite();
+  /// Emits the accumulators' vectors from the identity, N, and their store
+  /// into the register buffers at the builder's insertion point.
+  LogicalResult emitTile();
+  /// Whether N computes something that can trap on values it would not
+  /// compute in scalar form (integer division by a lane read as zero):
+  /// such a nest gets no masked vectors.
+  bool mayTrap();
+  /// Whether the register buffers are read, apart from N, only by loads at
+  /// `iv - lb` of loops with the bounds of the point loops (the flush of
+  /// accumulate-in-registers): cells outside a partial tile are never read.
+  bool flushReadsInside();
+  /// Partial tiles: the mask of the lanes of `instance`'s chunk of the
+  /// last tile dimension that lie inside the tile.
+  Value chunkMask(int instance);
   LogicalResult emitLaneLoop(ForOp loop, SmallVectorImpl<Value> &accs);
   bool checkFirst(Value first);
   LogicalResult emitBlock(Block &body, SmallVectorImpl<Value> &accs);
@@ -79,6 +93,9 @@ private:
   Location loc;
 
   Operation *root = nullptr;
+  /// The block of the register buffers (N's block before the rewrite moves
+  /// N into the versions' branches).
+  Block *bufferBlock = nullptr;
   /// The point loop of each acc dimension, and the acc shape.
   SmallVector<ForOp> points;
   SmallVector<int64_t> shape;
@@ -91,6 +108,15 @@ private:
   /// While N's copy of `laneLoop` is built: the first lane's index, and the
   /// mask of the partial last vector (null for full vectors).
   Value laneBase, mask;
+  /// While the version of partial tiles is built: the trip count of each
+  /// point loop (null for dimensions without one), at least 1. Instances
+  /// past the end of a tile dimension read its last point (they compute a
+  /// cell of the tile again and are not flushed); in point mode the lanes
+  /// past the end are masked.
+  bool partial = false;
+  SmallVector<Value> spans;
+  DenseMap<int64_t, Value> chunkMasks;
+  Block *maskBlock = nullptr;
 
   /// Emitted values per instance (-1: uniform), one scope per new loop.
   SmallVector<DenseMap<std::pair<Value, int>, Val>> scopes;

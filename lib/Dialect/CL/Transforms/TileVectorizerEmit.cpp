@@ -85,9 +85,16 @@ FailureOr<Val> Vectorizer::compute(Value v, int instance) {
     if (isLanes)
       offset *= lanes;
     Value at = loop.getLowerBound();
-    if (offset != 0)
-      at = arith::AddIOp::create(
-          b, loc, at, arith::ConstantIndexOp::create(b, loc, offset));
+    if (offset == 0)
+      return Val{isLanes ? Val::Lanes : Val::Scalar, at};
+    Value step = arith::ConstantIndexOp::create(b, loc, offset);
+    // A partial tile: rows past its end read its last row.
+    if (partial && !isLanes)
+      step = arith::MinUIOp::create(
+          b, loc, step,
+          arith::SubIOp::create(b, loc, spans[d],
+                                arith::ConstantIndexOp::create(b, loc, 1)));
+    at = arith::AddIOp::create(b, loc, at, step);
     return Val{isLanes ? Val::Lanes : Val::Scalar, at};
   }
 
@@ -127,12 +134,15 @@ FailureOr<Val> Vectorizer::compute(Value v, int instance) {
     for (Val index : indices)
       at.push_back(index.value);
     auto vecType = VectorType::get({lanes}, type.getElementType());
-    if (mask) {
+    Value laneMask = mask;
+    if (!laneMask && partial && !laneLoop)
+      laneMask = chunkMask(instance);
+    if (laneMask) {
       // The partial last vector: lanes past the end read nothing.
       Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecType));
       return Val{Val::Vector,
                  vector::MaskedLoadOp::create(b, loc, vecType, load.getMemRef(),
-                                              at, mask, zero)};
+                                              at, laneMask, zero)};
     }
     return Val{Val::Vector,
                vector::LoadOp::create(b, loc, vecType, load.getMemRef(), at)};
@@ -158,6 +168,26 @@ FailureOr<Val> Vectorizer::compute(Value v, int instance) {
   state.addTypes(VectorType::get({lanes}, resultType));
   state.addAttributes(def->getAttrs());
   return Val{Val::Vector, b.create(state)->getResult(0)};
+}
+
+Value Vectorizer::chunkMask(int instance) {
+  unsigned d = shape.size() - 1;
+  int64_t chunk = position(instance, d);
+  Value &result = chunkMasks[chunk];
+  if (result)
+    return result;
+  // Built once, at the start of the partial version.
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(maskBlock);
+  Value rest = spans[d];
+  if (chunk != 0)
+    rest = arith::SubIOp::create(
+        b, loc, rest, arith::ConstantIndexOp::create(b, loc, chunk * lanes));
+  rest = arith::MaxSIOp::create(b, loc, rest,
+                                arith::ConstantIndexOp::create(b, loc, 0));
+  result = vector::CreateMaskOp::create(
+      b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{rest});
+  return result;
 }
 
 Value Vectorizer::combine(Value acc, Value oldValue, int instance) {
@@ -294,7 +324,7 @@ LogicalResult Vectorizer::emitOp(Operation &nested,
       // The flag of accumulate-in-registers: uniform over the instances.
       auto flag = store.getMemRef().getDefiningOp<BufferOp>();
       if (!flag || flag.getRegion() != MemRegion::Register ||
-          flag->getBlock() != root->getBlock())
+          flag->getBlock() != bufferBlock)
         return failure();
       IRMapping mapping;
       for (Value operand : store->getOperands()) {

@@ -154,6 +154,7 @@ bool Vectorizer::analyze() {
   }
   if (!s || lanes < 2)
     return false;
+  bufferBlock = s;
 
   // N: the loops from the accumulation up to S. The acc indices are
   // `iv - lb` of the point loops, as accumulate-in-registers makes them.
@@ -231,7 +232,10 @@ bool Vectorizer::run() {
       return true;
   }
   // Reduction mode: the trips of a reduction loop over the lanes (inner
-  // loops first), one vector of partial results per tile cell.
+  // loops first), one vector of partial results per tile cell. Its last
+  // vector is masked: not for a nest that may trap on the masked lanes.
+  if (mayTrap())
+    return false;
   chunks = 1;
   instances = 1;
   for (int64_t e : shape)
@@ -254,32 +258,49 @@ bool Vectorizer::run() {
   return false;
 }
 
-bool Vectorizer::rewrite() {
+bool Vectorizer::mayTrap() {
+  return root
+      ->walk([](Operation *nested) {
+        return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+                   arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
+                   arith::FloorDivSIOp>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+bool Vectorizer::flushReadsInside() {
+  for (Value buffer : op.getBuffers())
+    for (Operation *user : buffer.getUsers()) {
+      if (user == op.getOperation())
+        continue;
+      auto load = dyn_cast<memref::LoadOp>(user);
+      if (!load)
+        return false;
+      for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+        if (!points[d]) {
+          if (!matchPattern(index, m_Zero()))
+            return false;
+          continue;
+        }
+        auto sub = index.getDefiningOp<arith::SubIOp>();
+        auto arg =
+            sub ? dyn_cast<BlockArgument>(sub.getLhs()) : BlockArgument();
+        auto loop =
+            arg ? dyn_cast<ForOp>(arg.getOwner()->getParentOp()) : ForOp();
+        if (!loop || sub.getRhs() != loop.getLowerBound() ||
+            loop.getLowerBound() != points[d].getLowerBound() ||
+            loop.getUpperBound() != points[d].getUpperBound())
+          return false;
+      }
+    }
+  return true;
+}
+
+LogicalResult Vectorizer::emitTile() {
   scopes.clear();
   newInductionVars.clear();
-  Operation *before = root->getPrevNode();
-  b.setInsertionPoint(root);
-
-  // A full tile: every point loop runs its whole extent.
-  Value full;
-  for (auto [loop, extent] : llvm::zip(points, shape)) {
-    if (!loop)
-      continue;
-    Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(),
-                                       loop.getLowerBound());
-    Value isFull =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, span,
-                              arith::ConstantIndexOp::create(b, loc, extent));
-    full = full ? arith::AndIOp::create(b, loc, full, isFull) : isFull;
-  }
-  if (!full)
-    full = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, full,
-                                /*withElseRegion=*/true);
-
-  // The vector version, in the then-branch: accumulators from the
-  // identity, N with its point loops unrolled, the tile stored at the end.
-  b.setInsertionPointToStart(ifOp.thenBlock());
   scopes.emplace_back();
   SmallVector<Value> accs;
   for (Value buffer : op.getBuffers()) {
@@ -289,13 +310,8 @@ bool Vectorizer::rewrite() {
         b, loc, DenseElementsAttr::get(type, identityOf(combiner, element)));
     accs.append(instances, init);
   }
-  if (failed(emitOp(*root, accs))) {
-    // Undo: drop everything built before N.
-    ifOp.erase();
-    while (root->getPrevNode() != before)
-      root->getPrevNode()->erase();
-    return false;
-  }
+  if (failed(emitOp(*root, accs)))
+    return failure();
   for (auto [i, buffer] : llvm::enumerate(op.getBuffers()))
     for (int instance = 0; instance < instances; ++instance) {
       SmallVector<Value> at;
@@ -315,9 +331,72 @@ bool Vectorizer::rewrite() {
           vector::ReductionOp::create(b, loc, combiningKind(combiner), acc);
       memref::StoreOp::create(b, loc, total, buffer, at);
     }
+  return success();
+}
 
-  // The scalar nest handles partial tiles.
+bool Vectorizer::rewrite() {
+  bool partialVersion = !mayTrap() && flushReadsInside();
+  Operation *before = root->getPrevNode();
+  b.setInsertionPoint(root);
+
+  // A full tile: every point loop runs its whole extent; a tile that is
+  // not empty: every point loop runs at least once.
+  SmallVector<Value> tripCounts(shape.size());
+  Value full, nonEmpty;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [d, loop] : llvm::enumerate(points)) {
+    if (!loop)
+      continue;
+    Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(),
+                                       loop.getLowerBound());
+    tripCounts[d] = span;
+    Value isFull =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, span,
+                              arith::ConstantIndexOp::create(b, loc, shape[d]));
+    full = full ? arith::AndIOp::create(b, loc, full, isFull) : isFull;
+    Value some =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, span, zero);
+    nonEmpty = nonEmpty ? arith::AndIOp::create(b, loc, nonEmpty, some) : some;
+  }
+  if (!full)
+    full = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, full,
+                                /*withElseRegion=*/true);
+
+  // The vector version, in the then-branch: accumulators from the
+  // identity, N with its point loops unrolled, the tile stored at the end.
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  if (failed(emitTile())) {
+    // Undo: drop everything built before N.
+    ifOp.erase();
+    while (root->getPrevNode() != before)
+      root->getPrevNode()->erase();
+    return false;
+  }
   root->moveBefore(ifOp.elseBlock()->getTerminator());
+
+  // Partial tiles that are not empty: the same vector version over the
+  // whole tile, its rows past the end repeating the last one and its lanes
+  // past the end masked; the flush reads only the cells inside the tile.
+  // Empty tiles (and nests that may trap on masked lanes) keep the scalar
+  // nest.
+  if (!nonEmpty || !partialVersion)
+    return true;
+  b.setInsertionPoint(root);
+  auto partialIf = scf::IfOp::create(b, loc, TypeRange{}, nonEmpty,
+                                     /*withElseRegion=*/true);
+  b.setInsertionPointToStart(partialIf.thenBlock());
+  partial = true;
+  spans = tripCounts;
+  chunkMasks.clear();
+  maskBlock = partialIf.thenBlock();
+  LogicalResult result = emitTile();
+  partial = false;
+  if (failed(result)) {
+    partialIf.erase();
+    return true;
+  }
+  root->moveBefore(partialIf.elseBlock()->getTerminator());
   return true;
 }
 

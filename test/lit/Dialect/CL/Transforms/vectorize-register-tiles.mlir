@@ -5,7 +5,8 @@
 // (2 rows x 2 chunks of 8 lanes) from -0.0 (the exact identity of add); A is broadcast, B loaded as
 // vectors along j, and each product-add is one vector.fma. The vectors are
 // stored into the register buffer, whose flush is unchanged; partial tiles
-// run the original scalar nest.
+// run a masked vector version (vectorize-register-tiles-partial.mlir), and
+// empty ones the original scalar nest.
 
 // CHECK-LABEL: func.func @tile(
 // CHECK-SAME:      %[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<8x32xf32>, %[[C:.*]]: memref<4x32xf32>)
