@@ -66,6 +66,9 @@ static constexpr int64_t kCPUSlab = 256;
 /// own, and more than the prefetchers follow costs bandwidth (MatVec 4096
 /// on Zen 5, 2 threads: 0.96 ms with 12 rows, 1.48 ms with 24).
 static constexpr int64_t kCPUMaxRowStreams = 12;
+/// The CPU level whose tiles the transposed copies hold (GotoBLAS packs B
+/// in panels of L2).
+static constexpr unsigned kCPUL2Level = 1;
 
 /// The smallest multiple of `m` that is at least `x`, at most `cap`.
 static int64_t roundUp(int64_t x, int64_t m, int64_t cap) {
@@ -176,10 +179,53 @@ static bool indexesRows(const Problem &p, unsigned d) {
   return false;
 }
 
-static mdh_ll::Config cpuConfig(const Problem &p) {
+/// The inputs whose transposed packed copy makes the reads along dimension
+/// `d` contiguous: those that read `d` with stride 1 along their
+/// second-to-last buffer dimension only (C = A B^T reads B[j][k] along j),
+/// each read identically along another `cc` dimension, so that the copy is
+/// reused there. Empty when an output is not contiguous along `d`, or some
+/// input reads `d` another way.
+static SmallVector<unsigned> transposedAlong(const Problem &p, unsigned d,
+                                             ArrayRef<unsigned> cc) {
+  for (const Buffer &b : p.outputs)
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
+        return {};
+  SmallVector<unsigned> result;
+  for (auto [n, b] : llvm::enumerate(p.inputs)) {
+    unsigned rank = b.rank();
+    bool contiguous = true;
+    for (auto [i, dim] : llvm::enumerate(b.dims)) {
+      if (dim.weights[d] == 0 || (i + 1 == rank && dim.weights[d] == 1))
+        continue;
+      if (i + 2 != rank || dim.weights[d] != 1)
+        return {};
+      contiguous = false;
+    }
+    if (contiguous)
+      continue;
+    if (b.dims.back().weights[d] != 0 || llvm::none_of(cc, [&](unsigned e) {
+          return e != d && p.sizes[e] > 1 && ignores(b, e);
+        }))
+      return {};
+    result.push_back(n);
+  }
+  return result;
+}
+
+/// `pack`: transposed packed copies where they make the register tile's
+/// lanes contiguous (defaultConfig tries without them when they break a
+/// rule).
+static mdh_ll::Config cpuConfig(const Problem &p, bool pack) {
   mdh_ll::Config c = plainConfig(p);
   unsigned numDims = p.numDims();
   SmallVector<unsigned> cc = outputOrderedCC(p);
+  // Inputs read along the lanes through an L2 copy with the last two
+  // dimensions swapped: the register tile then runs as MatMul's does,
+  // instead of with its lanes along a reduction (or not vectorized).
+  SmallVector<unsigned> transposed;
+  if (pack && !cc.empty() && !readsContiguously(p, cc[0]))
+    transposed = transposedAlong(p, cc[0], cc);
 
   // Register tile: the innermost output dimension gets two vectors' worth
   // of lanes, the next one as many rows as the accumulator budget allows.
@@ -187,7 +233,7 @@ static mdh_ll::Config cpuConfig(const Problem &p) {
   int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
   int64_t budget = p.maxRegisterWords() / words;
   SmallVector<int64_t> reg(numDims, 1);
-  if (!cc.empty() && readsContiguously(p, cc[0])) {
+  if (!cc.empty() && (readsContiguously(p, cc[0]) || !transposed.empty())) {
     reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
     if (cc.size() > 1)
       reg[cc[1]] =
@@ -211,16 +257,30 @@ static mdh_ll::Config cpuConfig(const Problem &p) {
 
   // Threads: outer cc dimensions (by index) over the cores; pw/ps
   // dimensions too when the cc dimensions have fewer tiles than cores.
+  // With transposed copies, first the dimensions every copied input
+  // depends on: each thread then copies a part of its own, not all of it.
+  SmallVector<unsigned> splitOrder;
+  auto copied = [&](unsigned d) {
+    return !transposed.empty() && llvm::all_of(transposed, [&](unsigned n) {
+      return !ignores(p.inputs[n], d);
+    });
+  };
+  for (int pass = 0; pass < 3; ++pass)
+    for (unsigned d = 0; d < numDims; ++d)
+      if (pass == 2 ? p.reduction[d]
+                    : !p.reduction[d] && copied(d) == (pass == 0))
+        splitOrder.push_back(d);
   SmallVector<int64_t> thread(p.sizes.begin(), p.sizes.end());
   int64_t units = 1;
-  for (bool reduction : {false, true})
-    for (unsigned d = 0; d < numDims && units < p.cores; ++d) {
-      if (p.reduction[d] != reduction || p.sizes[d] <= reg[d])
-        continue;
-      int64_t want = ceilDiv(p.cores, units);
-      thread[d] = roundUp(ceilDiv(p.sizes[d], want), reg[d], p.sizes[d]);
-      units *= ceilDiv(p.sizes[d], thread[d]);
-    }
+  for (unsigned d : splitOrder) {
+    if (units >= p.cores)
+      break;
+    if (p.sizes[d] <= reg[d])
+      continue;
+    int64_t want = ceilDiv(p.cores, units);
+    thread[d] = roundUp(ceilDiv(p.sizes[d], want), reg[d], p.sizes[d]);
+    units *= ceilDiv(p.sizes[d], thread[d]);
+  }
 
   // L2 and L1 tiles: the footprint over the tile fits half of the cache;
   // in L1 only the inputs count, since the register tile holds the
@@ -260,6 +320,10 @@ static mdh_ll::Config cpuConfig(const Problem &p) {
 
   c.tiles = {thread, l2, l1, reg};
   setOrders(p, c);
+  for (unsigned n : transposed) {
+    c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
+    c.inputLayouts[n][kCPUL2Level] = mdh_ll::Layout::Transposed;
+  }
   return c;
 }
 
@@ -429,7 +493,8 @@ mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
     candidates.push_back(gpuConfig(p, /*contractionTiles=*/true));
     candidates.push_back(gpuConfig(p, /*contractionTiles=*/false));
   } else {
-    candidates.push_back(cpuConfig(p));
+    candidates.push_back(cpuConfig(p, /*pack=*/true));
+    candidates.push_back(cpuConfig(p, /*pack=*/false));
   }
   for (mdh_ll::Config &c : candidates) {
     c = canonicalize(p, c);
