@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -81,6 +82,62 @@ int64_t Problem::maxRegisterWords() const {
   return cpuRegisterTileWords(vectorRegisters, vectorWidth);
 }
 
+/// Adds to `coeffs` the coefficients of a linear expression whose range over
+/// any box bounds that of `e` (times `scale`): `e` itself where it is
+/// linear, and the dividend of each floordiv, ceildiv or mod by a positive
+/// constant, whose range is never smaller than the result's. False for
+/// anything else.
+static bool boundingLinear(AffineExpr e, MutableArrayRef<int64_t> coeffs,
+                           int64_t scale) {
+  if (auto dim = dyn_cast<AffineDimExpr>(e))
+    return !llvm::AddOverflow(coeffs[dim.getPosition()], scale,
+                              coeffs[dim.getPosition()]);
+  if (isa<AffineConstantExpr>(e))
+    return true;
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return false;
+  auto rhs = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (bin.getKind()) {
+  case AffineExprKind::Add:
+    return boundingLinear(bin.getLHS(), coeffs, scale) &&
+           boundingLinear(bin.getRHS(), coeffs, scale);
+  case AffineExprKind::Mul: {
+    auto factor = rhs ? rhs : dyn_cast<AffineConstantExpr>(bin.getLHS());
+    int64_t product;
+    if (!factor || llvm::MulOverflow(scale, factor.getValue(), product))
+      return false;
+    return boundingLinear(rhs ? bin.getLHS() : bin.getRHS(), coeffs, product);
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod:
+    return rhs && rhs.getValue() > 0 &&
+           boundingLinear(bin.getLHS(), coeffs, scale);
+  default:
+    return false;
+  }
+}
+
+/// Bounds result `b` of `maps` over a box for the footprint model: weights
+/// summed over the maps' bounding linear forms, one element per map. False
+/// when some map's result has none.
+static bool boundOutputDim(ArrayRef<AffineMap> maps, unsigned b,
+                           BufferDim &dim) {
+  unsigned numDims = dim.weights.size();
+  SmallVector<int64_t, 8> weights(numDims, 0);
+  for (AffineMap map : maps) {
+    SmallVector<int64_t, 8> bound(numDims, 0);
+    if (!boundingLinear(map.getResult(b), bound, 1))
+      return false;
+    for (unsigned d = 0; d < numDims; ++d)
+      weights[d] = addSat(weights[d], bound[d] < 0 ? -bound[d] : bound[d]);
+  }
+  dim.weights.assign(weights.begin(), weights.end());
+  dim.base = maps.size();
+  return true;
+}
+
 /// The footprint model of a buffer of type `type` read or written through
 /// `maps` (docs/tuning-parameters.md, "Footprints"); `isOutput` records the
 /// maps' constants (BufferDim::offsets).
@@ -121,6 +178,14 @@ static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
       if (isOutput && constants.size() > 1)
         for (int64_t constant : constants)
           dim.offsets.push_back(constant - lo);
+    } else if (isOutput && boundOutputDim(maps, b, dim)) {
+      // An output written through maps with floordiv or mod (a view such
+      // as (i floordiv 2, i mod 2)), or through maps with different
+      // coefficients: each map's range is bounded by its dividends', and
+      // the union by the sum (the accumulators of a register tile are one
+      // per point and map, not one per element of the whole dimension).
+      // Input copies hold such dimensions whole (docs/cl-ir.md), so inputs
+      // keep the extent.
     } else {
       dim.base = dim.extent;
     }
