@@ -39,8 +39,10 @@ func.func @matmul_t(%A: memref<64x10xf32>, %B: memref<500x64xf32>,
   return
 }
 
-// A batched product with B transposed: the batch dimension is the first
-// one B depends on.
+// A batched product with B transposed: both inputs are contiguous along k,
+// so the lanes could run along k instead, but k = 61 is under 4 vectors and
+// B serves 37 rows: the copy pays. The batch dimension is the first one B
+// depends on.
 
 // CHECK-LABEL: func.func @bmt(
 // CHECK:         mdh_ll.level 0 "threads" parallel tiles [4, 37, 45, 61]
@@ -88,6 +90,25 @@ func.func @strided(%A: memref<64x10xf32>, %B: memref<1000x64xf32>, %C: memref<10
       ins(%A : memref<64x10xf32> [affine_map<(i, j, k) -> (k, i)>],
           %B : memref<1000x64xf32> [affine_map<(i, j, k) -> (2 * j, k)>])
       outs(%C : memref<10x500xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// C[r][j] = sum_k A[r][k] B[j][k] with a long k (512 = 32 vectors) that
+// both inputs read contiguously: the lanes run along k without a copy (the
+// copy made this 1.15x to 2.8x slower, r = 16 to 2).
+
+// CHECK-LABEL: func.func @long_reduction(
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         mdh_ll.level 3 "register_tile" simd tiles [3, 4, 1]
+func.func @long_reduction(%A: memref<16x512xf32>, %B: memref<4096x512xf32>, %C: memref<16x4096xf32>) {
+  mdh.compute "long_reduction" sizes(16, 4096, 512) combine(cc, cc, pw(add))
+      ins(%A : memref<16x512xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<4096x512xf32> [affine_map<(i, j, k) -> (j, k)>])
+      outs(%C : memref<16x4096xf32> [affine_map<(i, j, k) -> (i, j)>]) {
   ^bb0(%a: f32, %b: f32):
     %p = arith.mulf %a, %b : f32
     mdh.yield %p : f32
