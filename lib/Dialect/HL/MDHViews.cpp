@@ -20,6 +20,7 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <utility>
@@ -471,16 +472,14 @@ LogicalResult mlir::mdh::verifyViews(ComputationOpInterface op) {
   return success();
 }
 
-/// Splits `expr` into coefficients of the dimensions and a constant; fails
-/// for anything that is not affine-linear (floordiv, mod, ceildiv, products
-/// of dimensions).
-bool mlir::mdh::linearizeAffineExpr(AffineExpr expr,
-                                    MutableArrayRef<int64_t> coeffs,
-                                    int64_t &constant, int64_t scale) {
-  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-    coeffs[dim.getPosition()] += scale;
-    return true;
-  }
+/// linearizeAffineExpr, and with `throughDivisions` boundingLinearForm: a
+/// floordiv, ceildiv or mod by a positive constant contributes its dividend
+/// (its constant is then meaningless). Fails on coefficient overflow.
+static bool linearize(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
+                      int64_t &constant, int64_t scale, bool throughDivisions) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return !llvm::AddOverflow(coeffs[dim.getPosition()], scale,
+                              coeffs[dim.getPosition()]);
   if (auto cst = dyn_cast<AffineConstantExpr>(expr)) {
     constant += scale * cst.getValue();
     return true;
@@ -488,16 +487,37 @@ bool mlir::mdh::linearizeAffineExpr(AffineExpr expr,
   auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
   if (!bin)
     return false;
-  if (bin.getKind() == AffineExprKind::Add)
-    return linearizeAffineExpr(bin.getLHS(), coeffs, constant, scale) &&
-           linearizeAffineExpr(bin.getRHS(), coeffs, constant, scale);
-  if (bin.getKind() == AffineExprKind::Mul) {
-    if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
-      return linearizeAffineExpr(bin.getLHS(), coeffs, constant,
-                                 scale * c.getValue());
-    if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
-      return linearizeAffineExpr(bin.getRHS(), coeffs, constant,
-                                 scale * c.getValue());
+  auto rhs = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (bin.getKind()) {
+  case AffineExprKind::Add:
+    return linearize(bin.getLHS(), coeffs, constant, scale, throughDivisions) &&
+           linearize(bin.getRHS(), coeffs, constant, scale, throughDivisions);
+  case AffineExprKind::Mul: {
+    auto factor = rhs ? rhs : dyn_cast<AffineConstantExpr>(bin.getLHS());
+    int64_t product;
+    if (!factor || llvm::MulOverflow(scale, factor.getValue(), product))
+      return false;
+    return linearize(rhs ? bin.getLHS() : bin.getRHS(), coeffs, constant,
+                     product, throughDivisions);
   }
-  return false;
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+  case AffineExprKind::Mod:
+    return throughDivisions && rhs && rhs.getValue() > 0 &&
+           linearize(bin.getLHS(), coeffs, constant, scale, throughDivisions);
+  default:
+    return false;
+  }
+}
+
+bool mlir::mdh::linearizeAffineExpr(AffineExpr expr,
+                                    MutableArrayRef<int64_t> coeffs,
+                                    int64_t &constant, int64_t scale) {
+  return linearize(expr, coeffs, constant, scale, /*throughDivisions=*/false);
+}
+
+bool mlir::mdh::boundingLinearForm(AffineExpr expr,
+                                   MutableArrayRef<int64_t> coeffs) {
+  int64_t constant = 0;
+  return linearize(expr, coeffs, constant, 1, /*throughDivisions=*/true);
 }

@@ -11,7 +11,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -82,43 +81,6 @@ int64_t Problem::maxRegisterWords() const {
   return cpuRegisterTileWords(vectorRegisters, vectorWidth);
 }
 
-/// Adds to `coeffs` the coefficients of a linear expression whose range over
-/// any box bounds that of `e` (times `scale`): `e` itself where it is
-/// linear, and the dividend of each floordiv, ceildiv or mod by a positive
-/// constant, whose range is never smaller than the result's. False for
-/// anything else.
-static bool boundingLinear(AffineExpr e, MutableArrayRef<int64_t> coeffs,
-                           int64_t scale) {
-  if (auto dim = dyn_cast<AffineDimExpr>(e))
-    return !llvm::AddOverflow(coeffs[dim.getPosition()], scale,
-                              coeffs[dim.getPosition()]);
-  if (isa<AffineConstantExpr>(e))
-    return true;
-  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
-  if (!bin)
-    return false;
-  auto rhs = dyn_cast<AffineConstantExpr>(bin.getRHS());
-  switch (bin.getKind()) {
-  case AffineExprKind::Add:
-    return boundingLinear(bin.getLHS(), coeffs, scale) &&
-           boundingLinear(bin.getRHS(), coeffs, scale);
-  case AffineExprKind::Mul: {
-    auto factor = rhs ? rhs : dyn_cast<AffineConstantExpr>(bin.getLHS());
-    int64_t product;
-    if (!factor || llvm::MulOverflow(scale, factor.getValue(), product))
-      return false;
-    return boundingLinear(rhs ? bin.getLHS() : bin.getRHS(), coeffs, product);
-  }
-  case AffineExprKind::FloorDiv:
-  case AffineExprKind::CeilDiv:
-  case AffineExprKind::Mod:
-    return rhs && rhs.getValue() > 0 &&
-           boundingLinear(bin.getLHS(), coeffs, scale);
-  default:
-    return false;
-  }
-}
-
 /// Bounds result `b` of `maps` over a box for the footprint model: weights
 /// summed over the maps' bounding linear forms, one element per map. False
 /// when some map's result has none.
@@ -128,7 +90,7 @@ static bool boundOutputDim(ArrayRef<AffineMap> maps, unsigned b,
   SmallVector<int64_t, 8> weights(numDims, 0);
   for (AffineMap map : maps) {
     SmallVector<int64_t, 8> bound(numDims, 0);
-    if (!boundingLinear(map.getResult(b), bound, 1))
+    if (!mdh::boundingLinearForm(map.getResult(b), bound))
       return false;
     for (unsigned d = 0; d < numDims; ++d)
       weights[d] = addSat(weights[d], bound[d] < 0 ? -bound[d] : bound[d]);

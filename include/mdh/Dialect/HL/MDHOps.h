@@ -65,6 +65,13 @@ LogicalResult verifyComputation(ComputationOpInterface op);
 bool linearizeAffineExpr(AffineExpr expr, MutableArrayRef<int64_t> coeffs,
                          int64_t &constant, int64_t scale = 1);
 
+/// Adds to `coeffs` the coefficients of an affine-linear form whose range
+/// over any box bounds that of `expr`: `expr` itself where it is linear,
+/// the dividend of each floordiv, ceildiv or mod by a positive constant
+/// (whose range is never smaller than the result's). Fails for anything
+/// else (products of dimensions, divisions by non-constants).
+bool boundingLinearForm(AffineExpr expr, MutableArrayRef<int64_t> coeffs);
+
 /// Bounds and injectivity of the index maps (MDHViews.cpp).
 LogicalResult verifyViews(ComputationOpInterface op);
 
