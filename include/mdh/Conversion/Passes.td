@@ -258,6 +258,7 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
       `dynamic_shared_memory_size`);
     - `mdh_cl.buffer register` -> private attributions;
     - `mdh_cl.barrier` -> `gpu.barrier`;
+    - `mdh_cl.shuffle` -> `gpu.shuffle` of each 32-bit word of the value;
     - `mdh_cl.buffer device` -> `gpu.alloc` where it stands and
       `gpu.dealloc` before every return of the function;
     - the kernels are named `<function>_<phase>` (the `module`/`function`

@@ -99,6 +99,56 @@ static void unrollInLLVM(ForOp loop, LLVM::LoopAnnotationAttr unrollFully) {
   j.replaceAllUsesExcept(index, index);
 }
 
+/// `mdh_cl.shuffle` as `gpu.shuffle` (down or up) of 32-bit words, which every
+/// backend (NVVM, ROCDL, the emulation) shuffles: the value's bits are cut
+/// into words, each shuffled, and put together again. A lane past the end
+/// of its group keeps its own value.
+static void lowerShuffle(ShuffleOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Type wide = b.getIntegerType(std::max(bits, 32u));
+  Value offset = arith::ConstantIntOp::create(b, loc, i32, op.getDelta());
+  Value width = arith::ConstantIntOp::create(b, loc, i32, op.getWidth());
+  Value value = op.getValue();
+  if (isa<FloatType>(type))
+    value = arith::BitcastOp::create(b, loc, b.getIntegerType(bits), value);
+  if (bits < 32)
+    value = arith::ExtUIOp::create(b, loc, wide, value);
+  Value result;
+  for (unsigned low = 0; low < bits; low += 32) {
+    Value word = value;
+    if (low > 0)
+      word = arith::ShRUIOp::create(
+          b, loc, word, arith::ConstantIntOp::create(b, loc, wide, low));
+    if (bits > 32)
+      word = arith::TruncIOp::create(b, loc, i32, word);
+    auto shuffle = gpu::ShuffleOp::create(b, loc, word, offset, width,
+                                          op.getMode() == ShuffleMode::Down
+                                              ? gpu::ShuffleMode::DOWN
+                                              : gpu::ShuffleMode::UP);
+    Value got = arith::SelectOp::create(b, loc, shuffle.getValid(),
+                                        shuffle.getShuffleResult(), word);
+    if (bits <= 32) {
+      result = got;
+      break;
+    }
+    got = arith::ExtUIOp::create(b, loc, wide, got);
+    if (low > 0)
+      got = arith::ShLIOp::create(
+          b, loc, got, arith::ConstantIntOp::create(b, loc, wide, low));
+    result = result ? arith::OrIOp::create(b, loc, result, got) : got;
+  }
+  if (bits < 32)
+    result = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), result);
+  if (isa<FloatType>(type))
+    result = arith::BitcastOp::create(b, loc, type, result);
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
 namespace {
 /// Builds the gpu.launch of one phase.
 class LaunchBuilder {
@@ -237,6 +287,7 @@ void LaunchBuilder::build(StringRef funcName, llvm::StringSet<> &usedNames) {
     gpu::BarrierOp::create(b, barrier.getLoc());
     barrier.erase();
   });
+  launch.getBody().walk(lowerShuffle);
   phase.erase();
 }
 

@@ -8,7 +8,9 @@
 // intervals, and each interval runs for all threads of the block, one after
 // the other, in an order shuffled per interval (a permutation table, see
 // emitSegment). Values that live across a barrier are kept per thread in
-// memory. A missing barrier then shows up as a read of data another thread
+// memory. A shuffle also starts an interval: its operand is kept per thread,
+// and each thread reads its source lane's (lanes are consecutive linear
+// thread ids). A missing barrier then shows up as a read of data another thread
 // has not written yet: poison (shared memory is poisoned at block start) or
 // stale values.
 //
@@ -38,8 +40,15 @@ namespace mlir::mdh {
 
 using namespace mlir;
 
-static bool containsBarrier(Operation *op) {
-  return op->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+/// Whether `op` holds an op that threads execute together: a barrier, or a
+/// shuffle (emulated by the same cut, its operand kept per thread).
+static bool containsSync(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<gpu::BarrierOp, gpu::ShuffleOp>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
       .wasInterrupted();
 }
 
@@ -146,6 +155,7 @@ private:
   Value getUniform(Value v, OpBuilder &b);
   void mapOperand(Value v, IRMapping &map, Value tid, OpBuilder &b);
   void indexPrivates(Operation *root, Value tid);
+  void emitShuffle(gpu::ShuffleOp op, IRMapping &map, Value tid, OpBuilder &b);
 
   gpu::LaunchOp launch;
   std::mt19937_64 &rng;
@@ -178,7 +188,14 @@ LogicalResult LaunchEmulator::assignSegments(Block &body) {
     }
     if (isa<gpu::DynamicSharedMemoryOp>(op))
       continue;
-    if (containsBarrier(&op)) {
+    if (isa<gpu::ShuffleOp>(op)) {
+      // A shuffle starts an interval: every thread's operand is stored
+      // before any thread reads another's.
+      current = nextSegment++;
+      segmentOf[&op] = current;
+      continue;
+    }
+    if (containsSync(&op)) {
       current = -1;
       // A branch on a condition uniform across the block (the CL-IR
       // verifier checked it), like a loop whose bounds are: each block of
@@ -195,12 +212,11 @@ LogicalResult LaunchEmulator::assignSegments(Block &body) {
       }
       auto loop = dyn_cast<scf::ForOp>(op);
       if (!loop || loop.getNumResults() != 0)
-        return op.emitOpError("holds a gpu.barrier, which the emulation "
-                              "supports only in scf.for loops without "
-                              "results and in scf.if branches without "
-                              "results on a condition that is the same on "
-                              "every thread (barriers in uniform control "
-                              "flow)");
+        return op.emitOpError("holds a gpu.barrier or gpu.shuffle, which "
+                              "the emulation supports only in scf.for loops "
+                              "without results and in scf.if branches "
+                              "without results on a condition that is the "
+                              "same on every thread (uniform control flow)");
       if (failed(assignSegments(*loop.getBody())))
         return failure();
       continue;
@@ -258,6 +274,59 @@ void LaunchEmulator::indexPrivates(Operation *root, Value tid) {
              store && isPrivate(store.getMemRef(), store.getIndices().size()))
       op->insertOperands(2, tid);
   });
+}
+
+/// Thread `tid` reads the operand of the shuffle's source lane from the
+/// operand's per-thread storage (its interval ended before this one). The
+/// lanes of a group of `width` are consecutive linear thread ids; a source
+/// outside the group or the block is invalid and reads the thread's own.
+void LaunchEmulator::emitShuffle(gpu::ShuffleOp op, IRMapping &map, Value tid,
+                                 OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto index = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                        map.lookupOrDefault(v));
+  };
+  auto cmp = [&](arith::CmpIPredicate pred, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, pred, x, y);
+  };
+  Value offset = index(op.getOffset()), width = index(op.getWidth());
+  Value lane = arith::RemUIOp::create(b, loc, tid, width);
+  Value src;
+  Value valid;
+  switch (op.getMode()) {
+  case gpu::ShuffleMode::DOWN:
+    src = arith::AddIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::UP:
+    src = arith::SubIOp::create(b, loc, lane, offset);
+    valid = cmp(arith::CmpIPredicate::uge, lane, offset);
+    break;
+  case gpu::ShuffleMode::XOR:
+    src = arith::XOrIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::IDX:
+    src = offset;
+    break;
+  }
+  Value inGroup = cmp(arith::CmpIPredicate::ult, src, width);
+  valid = valid ? arith::AndIOp::create(b, loc, valid, inGroup) : inGroup;
+  Value from = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, tid, lane), src);
+  valid = arith::AndIOp::create(
+      b, loc, valid,
+      cmp(arith::CmpIPredicate::ult, from,
+          arith::ConstantIndexOp::create(b, loc, threads)));
+  Value result;
+  if (Value storage = demoted.lookup(op.getValue())) {
+    from = arith::SelectOp::create(b, loc, valid, from, tid);
+    result = memref::LoadOp::create(b, loc, storage, from);
+  } else {
+    // The same on every thread (defined outside the intervals).
+    result = map.lookupOrDefault(op.getValue());
+  }
+  map.map(op.getShuffleResult(), result);
+  map.map(op.getValid(), valid);
 }
 
 void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
@@ -329,12 +398,15 @@ void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
       for (Value operand : nested->getOperands())
         mapOperand(operand, map, tid, tb);
     });
-    Operation *clone = tb.clone(*op, map);
-    for (auto [result, cloned] :
-         llvm::zip_equal(op->getResults(), clone->getResults()))
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      emitShuffle(shuffle, map, tid, tb);
+    } else {
+      // (Maps the op's results to the clone's.)
+      indexPrivates(tb.clone(*op, map), tid);
+    }
+    for (Value result : op->getResults())
       if (Value storage = demoted.lookup(result))
-        memref::StoreOp::create(tb, loc, cloned, storage, tid);
-    indexPrivates(clone, tid);
+        memref::StoreOp::create(tb, loc, map.lookup(result), storage, tid);
   }
 }
 
@@ -404,8 +476,8 @@ LogicalResult LaunchEmulator::run() {
   threads = block[0] * block[1] * block[2];
   WalkResult unsupported = body.walk([&](Operation *op) {
     if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) &&
-        !isa<gpu::BarrierOp, gpu::TerminatorOp, gpu::DynamicSharedMemoryOp>(
-            op)) {
+        !isa<gpu::BarrierOp, gpu::TerminatorOp, gpu::DynamicSharedMemoryOp,
+             gpu::ShuffleOp>(op)) {
       op->emitOpError("cannot be emulated on the host");
       return WalkResult::interrupt();
     }

@@ -78,6 +78,10 @@ static LogicalResult checkHostSupport(Operation *root) {
                       "synchronise only at the end of a parallel loop (a "
                       "new phase)");
       supported = false;
+    } else if (isa<ShuffleOp>(op)) {
+      op->emitOpError("cannot be lowered for the host target: its threads "
+                      "exchange values only through memory");
+      supported = false;
     }
   });
   return success(supported);

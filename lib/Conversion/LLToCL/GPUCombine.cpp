@@ -7,10 +7,11 @@
 // The re-composition of partial results of GPU schedules (docs/cl-ir.md,
 // "GPU schedules", "Re-composition") that the host lowering does not share:
 // the combine of the threads' parts at the end of the main kernel and the
-// combine phase of the blocks' parts, both as block-wide trees in shared
-// memory where there are fewer positions than threads, and the scans of ps
-// dimensions in parallel chunks. The order of the phases and the final
-// writes are ScheduleLowering::buildRecomposition.
+// combine phase of the blocks' parts, both as block-wide trees (in shared
+// memory, or within warps: GPUWarpCombine.cpp) where there are fewer
+// positions than threads, and the scans of ps dimensions in parallel
+// chunks. The order of the phases and the final writes are
+// ScheduleLowering::buildRecomposition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,8 @@ SmallVector<Value> GPULowering::unflatten(Value w, ArrayRef<int64_t> extents) {
 void GPULowering::buildTree(ArrayRef<Value> buffers, const CombineTree &tree,
                             Value t, int64_t numThreads) {
   assert(tree.positions <= numThreads && "final slots owned by threads");
+  if (buildWarpTree(buffers, tree, t, numThreads))
+    return;
   // A step combines slot `m * spacing + offset` into slot `m * spacing`
   // for m < pairs. A builtin operator is commutative: halving offsets, so
   // that the active slots are consecutive (no bank conflicts, whole warps

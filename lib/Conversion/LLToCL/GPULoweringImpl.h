@@ -34,6 +34,9 @@ using tuning::rules::kGPUVectorBytes;
 /// the blocks' parts) while positions x threads stay below this, about what
 /// keeps a GPU busy; beyond it one thread per position suffices.
 inline constexpr int64_t kCombineTreeThreads = 1 << 16;
+/// The threads that shuffle together (mdh_cl.shuffle's width): a CUDA warp,
+/// and half of an AMD wave of 64 (a width every HIP target shuffles in).
+inline constexpr int64_t kWarpLanes = 32;
 
 /// The units of a parallel level on the hardware dimensions x, y, z.
 struct Grid {
@@ -119,6 +122,12 @@ private:
   /// thread q (positions <= numThreads).
   void buildTree(ArrayRef<Value> buffers, const CombineTree &tree, Value t,
                  int64_t numThreads);
+  /// buildTree in rounds of warp shuffles, one barrier between rounds,
+  /// where the tree has one split dimension, its positions are a power of
+  /// two that tiles a warp and the block is whole warps (GPUWarpCombine.cpp);
+  /// false: not applicable, nothing built.
+  bool buildWarpTree(ArrayRef<Value> buffers, const CombineTree &tree, Value t,
+                     int64_t numThreads);
   /// Position q < product(localExtent) of the block partials: its
   /// block-local indices, its kept global indices, and whether it lies in
   /// the iteration space.

@@ -142,7 +142,9 @@ std::optional<int64_t> ForOp::getConstantTripCount() {
 bool ForOp::isOverRegisterTile() {
   bool usesRegister = false;
   WalkResult result = getBody().walk([&](Operation *op) {
-    if (isa<BarrierOp>(op))
+    // Barriers and shuffles are executed by every thread together: the
+    // loop is no register tile to unroll, pad or vectorize.
+    if (isa<BarrierOp, ShuffleOp>(op))
       return WalkResult::interrupt();
     usesRegister |= llvm::any_of(op->getOperands(), isRegisterBuffer);
     return WalkResult::advance();
@@ -234,53 +236,94 @@ static bool isUniform(Value value, Operation *threads) {
   return true;
 }
 
-LogicalResult BarrierOp::verify() {
-  auto parFor = (*this)->getParentOfType<ParForOp>();
+/// The checks of an op that all threads of a block (a barrier) or of a warp
+/// (a shuffle) execute together: inside the thread loops, in uniform
+/// control flow. `count` is set to the block's thread count when the
+/// thread loops have constant bounds.
+static LogicalResult verifyUniformPlacement(Operation *op,
+                                            std::optional<int64_t> &count) {
+  auto parFor = op->getParentOfType<ParForOp>();
   if (!parFor)
-    return emitOpError("must be inside a mdh_cl.par_for over threads");
+    return op->emitOpError("must be inside a mdh_cl.par_for over threads");
   if (parFor.getLayer() != Layer::Threads)
-    return emitOpError("synchronises the threads of a block, but its "
-                       "nearest parallel loop runs blocks");
+    return op->emitOpError("synchronises the threads of a block, but its "
+                           "nearest parallel loop runs blocks");
   // It synchronises the threads of all thread loops around it (x, y, z), up
   // to the enclosing block loop or phase.
   Operation *threads = parFor;
+  count = 1;
+  auto countOf = [&](ParForOp loop) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (count && lb && ub && step && *step > 0)
+      *count *= llvm::divideCeil(std::max<int64_t>(*ub - *lb, 0), *step);
+    else
+      count = std::nullopt;
+  };
+  countOf(parFor);
   for (Operation *p = parFor->getParentOp();
        p && !isa<PhaseOp>(p) && !p->hasTrait<OpTrait::IsIsolatedFromAbove>();
        p = p->getParentOp()) {
     auto outer = dyn_cast<ParForOp>(p);
     if (outer && outer.getLayer() == Layer::Blocks)
       break;
-    if (outer)
+    if (outer) {
       threads = outer;
+      countOf(outer);
+    }
   }
   // Between it and the outermost thread loop, only sequential loops and
   // thread loops whose bounds are the same on every thread, and branches
   // (without results) whose condition is.
-  for (Operation *q = (*this)->getParentOp(); q != threads;
-       q = q->getParentOp()) {
+  for (Operation *q = op->getParentOp(); q != threads; q = q->getParentOp()) {
     if (auto branch = dyn_cast<scf::IfOp>(q);
         branch && branch.getNumResults() == 0) {
       if (!isUniform(branch.getCondition(), threads))
-        return emitOpError("must sit in uniform control flow: the "
-                           "condition of an enclosing scf.if depends on "
-                           "the thread")
+        return op->emitOpError("must sit in uniform control flow: the "
+                               "condition of an enclosing scf.if depends on "
+                               "the thread")
                    .attachNote(q->getLoc())
                << "this scf.if";
       continue;
     }
     if (!isa<ForOp, ParForOp>(q))
-      return emitOpError("must sit in uniform control flow: only "
-                         "mdh_cl.for loops and scf.if branches may enclose "
-                         "it inside its thread loop, not '")
+      return op->emitOpError("must sit in uniform control flow: only "
+                             "mdh_cl.for loops and scf.if branches may "
+                             "enclose it inside its thread loop, not '")
              << q->getName() << "'";
     for (Value bound : q->getOperands())
       if (!isUniform(bound, threads))
-        return emitOpError("must sit in uniform control flow: the "
-                           "bounds of an enclosing loop depend on the "
-                           "thread")
+        return op->emitOpError("must sit in uniform control flow: the "
+                               "bounds of an enclosing loop depend on the "
+                               "thread")
                    .attachNote(q->getLoc())
                << "this loop";
   }
+  return success();
+}
+
+LogicalResult BarrierOp::verify() {
+  std::optional<int64_t> count;
+  return verifyUniformPlacement(*this, count);
+}
+
+//===----------------------------------------------------------------------===//
+// ShuffleOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShuffleOp::verify() {
+  if (getDelta() >= getWidth())
+    return emitOpError("reads ")
+           << getDelta() << " lanes " << stringifyShuffleMode(getMode())
+           << " in groups of " << getWidth() << ": no lane would read another";
+  std::optional<int64_t> count;
+  if (failed(verifyUniformPlacement(*this, count)))
+    return failure();
+  if (count && *count % static_cast<int64_t>(getWidth()) != 0)
+    return emitOpError("shuffles in groups of ")
+           << getWidth() << " threads, but the block has " << *count
+           << ", not a multiple: the last group would read missing threads";
   return success();
 }
 

@@ -238,6 +238,11 @@ LogicalResult CEmitterBase::emitBlock(Block &block) {
   return success();
 }
 
+LogicalResult CEmitterBase::emitShuffle(mdh_cl::ShuffleOp op) {
+  return opError(op, "cannot be translated to ")
+         << targetName << ": its threads exchange values only through memory";
+}
+
 LogicalResult CEmitterBase::emitOperation(Operation &op) {
   if (!isLive(&op))
     return success();
@@ -257,6 +262,7 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
       .Case<mdh_cl::ForOp>([&](auto op) { return emitFor(op); })
       .Case<mdh_cl::ParForOp>([&](auto op) { return emitParFor(op); })
       .Case<mdh_cl::BarrierOp>([&](auto op) { return emitBarrier(op); })
+      .Case<mdh_cl::ShuffleOp>([&](auto op) { return emitShuffle(op); })
       .Case<scf::IfOp>([&](auto op) { return emitIf(op); })
       // Ends the regions of an scf.if without results.
       .Case<scf::YieldOp>([&](auto op) -> LogicalResult {

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::mdh;
@@ -84,6 +85,7 @@ private:
   LogicalResult emitPhase(mdh_cl::PhaseOp op) override;
   LogicalResult emitParFor(mdh_cl::ParForOp op) override;
   LogicalResult emitBarrier(mdh_cl::BarrierOp op) override;
+  LogicalResult emitShuffle(mdh_cl::ShuffleOp op) override;
   /// `cudaX` or `hipX`.
   std::string api(StringRef name) const {
     return (language == GPULanguage::CUDA ? "cuda" : "hip") + name.str();
@@ -459,6 +461,35 @@ LogicalResult GPUEmitter::emitParFor(mdh_cl::ParForOp op) {
 LogicalResult GPUEmitter::emitBarrier(mdh_cl::BarrierOp op) {
   os << "__syncthreads();\n";
   return success();
+}
+
+/// `__shfl_{down,up}_sync` (CUDA) and `__shfl_{down,up}` (HIP, whose waves
+/// of 64 shuffle in groups of `width` as well) take 32- and 64-bit integers
+/// and floats; narrower integers and bool go through `int`.
+LogicalResult GPUEmitter::emitShuffle(mdh_cl::ShuffleOp op) {
+  Type type = op.getType();
+  FailureOr<StringRef> name = typeName(type, op);
+  if (failed(name))
+    return failure();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits > 64)
+    return opError(op, "shuffles a ") << bits << "-bit value; " << targetName
+                                      << " shuffles values of at most 64 bits";
+  std::string value = nameOf(op.getValue()).str();
+  if (type.isInteger() && bits < 32)
+    value = "(int)" + paren(value);
+  StringRef mode = mdh_cl::stringifyShuffleMode(op.getMode());
+  std::string call =
+      language == GPULanguage::CUDA
+          ? llvm::formatv("__shfl_{0}_sync(0xffffffffu, {1}, {2}, {3})", mode,
+                          value, op.getDelta(), op.getWidth())
+                .str()
+          : llvm::formatv("__shfl_{0}({1}, {2}, {3})", mode, value,
+                          op.getDelta(), op.getWidth())
+                .str();
+  if (type.isInteger(1))
+    return emitAssign(*op, "(" + call + " != 0)");
+  return emitAssign(*op, ("(" + *name + ")" + call).str());
 }
 
 LogicalResult GPUEmitter::run(raw_ostream &out) {

@@ -60,6 +60,17 @@ def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
   let genSpecializedAttr = 0;
 }
 
+def MDHCL_ShuffleMode : I32EnumAttr<"ShuffleMode",
+    "where a lane of a warp shuffle reads from", [
+      // Lane l reads lane l + delta.
+      I32EnumAttrCase<"Down", 0, "down">,
+      // Lane l reads lane l - delta.
+      I32EnumAttrCase<"Up", 1, "up">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
 class MDHCL_EnumAttr<EnumAttrInfo info, string name>
     : EnumAttr<MDHCL_Dialect, info, name> {
   let assemblyFormat = "$value";
@@ -69,6 +80,7 @@ def MDHCL_RegionAttr : MDHCL_EnumAttr<MDHCL_Region, "region">;
 def MDHCL_LayerAttr : MDHCL_EnumAttr<MDHCL_Layer, "layer">;
 def MDHCL_HwDimAttr : MDHCL_EnumAttr<MDHCL_HwDim, "hw_dim">;
 def MDHCL_LayoutAttr : MDHCL_EnumAttr<MDHCL_Layout, "layout">;
+def MDHCL_ShuffleModeAttr : MDHCL_EnumAttr<MDHCL_ShuffleMode, "shuffle_mode">;
 
 def MDHCL_CombinerAttr : Attr<
     CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,

@@ -163,6 +163,39 @@ def MDHCL_BarrierOp : MDHCL_Op<"barrier"> {
   let hasVerifier = 1;
 }
 
+def MDHCL_ShuffleOp : MDHCL_Op<"shuffle", [Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "reads a value of another lane of the warp";
+  let description = [{
+    The threads of a block form groups of `width` consecutive threads (by
+    their linear id, x fastest; a warp or part of one). With `down`, thread
+    `l` of a group gets `value` of thread `l + delta` of its group, or its
+    own `value` where `l + delta >= width` (as CUDA's `__shfl_down_sync`);
+    with `up`, of thread `l - delta`, or its own where `l < delta`
+    (`__shfl_up_sync`). The GPU lowering's combines use them for trees and
+    scans within a warp, without shared memory or barriers.
+
+    Every thread of the group must execute it, so it sits in uniform
+    control flow, like `mdh_cl.barrier`, and the block's thread count must
+    be a multiple of `width`.
+
+    ```mlir
+    %o = mdh_cl.shuffle down %v, 8 width 32 : f32
+    ```
+  }];
+  let arguments = (ins
+    MDHCL_ShuffleModeAttr:$mode,
+    AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
+    ConfinedAttr<I64Attr, [IntPositive]>:$delta,
+    ConfinedAttr<I64Attr, [IntPositive, IntPowerOf2, IntMaxValue<32>]>:$width
+  );
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $mode $value `,` $delta `width` $width attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Copies, the scalar computation, accumulation
 //===----------------------------------------------------------------------===//

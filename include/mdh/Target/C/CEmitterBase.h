@@ -90,6 +90,8 @@ protected:
   virtual LogicalResult emitPhase(mdh_cl::PhaseOp op) = 0;
   virtual LogicalResult emitParFor(mdh_cl::ParForOp op) = 0;
   virtual LogicalResult emitBarrier(mdh_cl::BarrierOp op) = 0;
+  /// A warp shuffle: GPU languages only.
+  virtual LogicalResult emitShuffle(mdh_cl::ShuffleOp op);
 
   // Liveness: an op that only computes a value is printed when a printed op
   // uses it.

@@ -5,7 +5,8 @@
 #
 # The emulation compiles the CUDA as C++20 with a small shim: blocks run one
 # after the other, the threads of a block run as real threads (std::thread),
-# `__syncthreads()` is a std::barrier over them, `__shared__` arrays are
+# `__syncthreads()` is a std::barrier over them (and `__shfl_{down,up}_sync`
+# an exchange between two barriers), `__shared__` arrays are
 # static (one block at a time uses them) and are poisoned before each block.
 # A missing barrier or a wrong index shows up as a wrong result (races are
 # likely but not certain to show); a 128-bit load from a misaligned address
@@ -56,6 +57,33 @@ MDH_VEC2(long long, longlong2)
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
 #define __syncthreads() mdh_barrier->arrive_and_wait()
+// Warp shuffles: every thread of the block calls them together (uniform
+// control flow, which the CL-IR verifier checks), so they exchange values
+// through one slot per thread between two barriers.
+static std::vector<uint64_t> mdh_lanes;
+static thread_local unsigned mdh_tid;
+template <class T>
+T mdh_shuffle(unsigned mask, T v, int delta, int width) {
+  static_assert(sizeof(T) <= sizeof(uint64_t), "one slot per value");
+  std::memcpy(&mdh_lanes[mdh_tid], &v, sizeof(T));
+  mdh_barrier->arrive_and_wait();
+  T r = v;
+  if (mask != 0xffffffffu)
+    std::abort(); // The code shuffles whole warps only.
+  int lane = (int)(mdh_tid % width);
+  if (lane + delta >= 0 && lane + delta < width)
+    std::memcpy(&r, &mdh_lanes[mdh_tid + delta], sizeof(T));
+  mdh_barrier->arrive_and_wait();
+  return r;
+}
+template <class T>
+T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32) {
+  return mdh_shuffle(mask, v, (int)delta, width);
+}
+template <class T>
+T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32) {
+  return mdh_shuffle(mask, v, -(int)delta, width);
+}
 #define __global__
 #define __device__
 #define __forceinline__ inline
@@ -79,10 +107,12 @@ void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
           std::memset(p, 0xff, n);  // NaN / -1 in every element
         std::barrier<> barrier(threads);
         mdh_barrier = &barrier;
+        mdh_lanes.assign(threads, 0);
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
           pool.emplace_back([&, t] {
             blockIdx = dim3(bx, by, bz);
+            mdh_tid = t;
             threadIdx = dim3(t % block.x, t / block.x % block.y,
                              t / (block.x * block.y));
             kernel(args...);
