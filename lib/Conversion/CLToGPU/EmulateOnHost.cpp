@@ -10,11 +10,15 @@
 // emitSegment). Values that live across a barrier are kept per thread in
 // memory. A shuffle also starts an interval: its operand is kept per thread,
 // and each thread reads its source lane's (lanes are consecutive linear
-// thread ids). A missing barrier then shows up as a read of data another thread
+// thread ids). Between two barriers, code that shuffles runs warp by warp
+// (warps in a shuffled order too): a shuffle synchronises its warp only.
+// A missing barrier then shows up as a read of data another thread
 // has not written yet: poison (shared memory is poisoned at block start) or
 // stale values.
 //
 //===----------------------------------------------------------------------===//
+
+#include "LaunchEmulator.h"
 
 #include "mdh/Conversion/Passes.h"
 
@@ -24,13 +28,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/Sequence.h"
 
-#include <numeric>
 #include <random>
 
 namespace mlir::mdh {
@@ -39,6 +40,7 @@ namespace mlir::mdh {
 } // namespace mlir::mdh
 
 using namespace mlir;
+using namespace mlir::mdh::emulation;
 
 /// Whether `op` holds an op that threads execute together: a barrier, or a
 /// shuffle (emulated by the same cut, its operand kept per thread).
@@ -138,46 +140,6 @@ static void poison(OpBuilder &b, Location loc, Value buffer) {
                      });
 }
 
-namespace {
-/// Emulates one gpu.launch.
-class LaunchEmulator {
-public:
-  LaunchEmulator(gpu::LaunchOp launch, std::mt19937_64 &rng,
-                 SymbolTable &symbols)
-      : launch(launch), rng(rng), symbols(symbols) {}
-
-  LogicalResult run();
-
-private:
-  LogicalResult assignSegments(Block &block);
-  void emitBlock(Block &block, OpBuilder &b);
-  void emitSegment(ArrayRef<Operation *> ops, OpBuilder &b);
-  Value getUniform(Value v, OpBuilder &b);
-  void mapOperand(Value v, IRMapping &map, Value tid, OpBuilder &b);
-  void indexPrivates(Operation *root, Value tid);
-  void emitShuffle(gpu::ShuffleOp op, IRMapping &map, Value tid, OpBuilder &b);
-
-  gpu::LaunchOp launch;
-  std::mt19937_64 &rng;
-  /// The module's symbols, for the thread-order tables.
-  SymbolTable &symbols;
-  int64_t block[3] = {1, 1, 1};
-  int64_t threads = 1;
-  int nextSegment = 0;
-  /// The barrier interval of each op of the body (nested ops included);
-  /// ops with barriers inside have none.
-  DenseMap<Operation *, int> segmentOf;
-  /// Values of the body that one interval defines and another uses, with
-  /// their per-thread storage.
-  DenseMap<Value, Value> demoted;
-  /// Values that are the same for all threads of a block: block ids,
-  /// sizes, shared memory, induction variables of loops with barriers.
-  IRMapping uniform;
-  /// Private attributions and their per-thread storage.
-  DenseMap<Value, Value> privates;
-};
-} // namespace
-
 LogicalResult LaunchEmulator::assignSegments(Block &body) {
   int current = -1;
   for (Operation &op : body) {
@@ -228,231 +190,6 @@ LogicalResult LaunchEmulator::assignSegments(Block &body) {
   return success();
 }
 
-/// A value the same on all threads, at the level of the block (outside the
-/// thread loops): mapped, or kept per thread (then thread 0's copy).
-Value LaunchEmulator::getUniform(Value v, OpBuilder &b) {
-  if (Value mapped = uniform.lookupOrNull(v))
-    return mapped;
-  if (Value storage = demoted.lookup(v)) {
-    Value zero = arith::ConstantIndexOp::create(b, v.getLoc(), 0);
-    return memref::LoadOp::create(b, v.getLoc(), storage, zero);
-  }
-  return v;
-}
-
-void LaunchEmulator::mapOperand(Value v, IRMapping &map, Value tid,
-                                OpBuilder &b) {
-  if (map.contains(v))
-    return;
-  if (Value mapped = uniform.lookupOrNull(v)) {
-    map.map(v, mapped);
-  } else if (Value storage = privates.lookup(v)) {
-    // Indexed by the thread first; see indexPrivates.
-    map.map(v, storage);
-  } else if (Value storage = demoted.lookup(v)) {
-    map.map(v, memref::LoadOp::create(b, v.getLoc(), storage, tid));
-  }
-}
-
-/// Accesses to private buffers in `root` (now to the buffer of all threads)
-/// get the thread as their first index.
-void LaunchEmulator::indexPrivates(Operation *root, Value tid) {
-  // Not yet indexed by the thread: one index fewer than the buffer's rank.
-  auto isPrivate = [&](Value memref, size_t numIndices) {
-    return numIndices + 1 ==
-               static_cast<size_t>(
-                   cast<MemRefType>(memref.getType()).getRank()) &&
-           llvm::any_of(privates,
-                        [&](auto &entry) { return entry.second == memref; });
-  };
-  // In place, so that the mapping of the results stays valid.
-  root->walk([&](Operation *op) {
-    if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && isPrivate(load.getMemRef(), load.getIndices().size()))
-      op->insertOperands(1, tid);
-    else if (auto store = dyn_cast<memref::StoreOp>(op);
-             store && isPrivate(store.getMemRef(), store.getIndices().size()))
-      op->insertOperands(2, tid);
-  });
-}
-
-/// Thread `tid` reads the operand of the shuffle's source lane from the
-/// operand's per-thread storage (its interval ended before this one). The
-/// lanes of a group of `width` are consecutive linear thread ids; a source
-/// outside the group or the block is invalid and reads the thread's own.
-void LaunchEmulator::emitShuffle(gpu::ShuffleOp op, IRMapping &map, Value tid,
-                                 OpBuilder &b) {
-  Location loc = op.getLoc();
-  auto index = [&](Value v) -> Value {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                        map.lookupOrDefault(v));
-  };
-  auto cmp = [&](arith::CmpIPredicate pred, Value x, Value y) -> Value {
-    return arith::CmpIOp::create(b, loc, pred, x, y);
-  };
-  Value offset = index(op.getOffset()), width = index(op.getWidth());
-  Value lane = arith::RemUIOp::create(b, loc, tid, width);
-  Value src;
-  Value valid;
-  switch (op.getMode()) {
-  case gpu::ShuffleMode::DOWN:
-    src = arith::AddIOp::create(b, loc, lane, offset);
-    break;
-  case gpu::ShuffleMode::UP:
-    src = arith::SubIOp::create(b, loc, lane, offset);
-    valid = cmp(arith::CmpIPredicate::uge, lane, offset);
-    break;
-  case gpu::ShuffleMode::XOR:
-    src = arith::XOrIOp::create(b, loc, lane, offset);
-    break;
-  case gpu::ShuffleMode::IDX:
-    src = offset;
-    break;
-  }
-  Value inGroup = cmp(arith::CmpIPredicate::ult, src, width);
-  valid = valid ? arith::AndIOp::create(b, loc, valid, inGroup) : inGroup;
-  Value from = arith::AddIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, tid, lane), src);
-  valid = arith::AndIOp::create(
-      b, loc, valid,
-      cmp(arith::CmpIPredicate::ult, from,
-          arith::ConstantIndexOp::create(b, loc, threads)));
-  Value result;
-  if (Value storage = demoted.lookup(op.getValue())) {
-    from = arith::SelectOp::create(b, loc, valid, from, tid);
-    result = memref::LoadOp::create(b, loc, storage, from);
-  } else {
-    // The same on every thread (defined outside the intervals).
-    result = map.lookupOrDefault(op.getValue());
-  }
-  map.map(op.getShuffleResult(), result);
-  map.map(op.getValid(), valid);
-}
-
-void LaunchEmulator::emitSegment(ArrayRef<Operation *> ops, OpBuilder &b) {
-  Location loc = ops.front()->getLoc();
-  // A shuffled order, read from a constant table: thread i of the loop is
-  // order[i]. An order computed from i (such as (a * i + c) mod threads)
-  // makes the thread id an affine recurrence wrapped by a mask, and LLVM 22's
-  // loop vectorizer then vectorizes the thread loop as if consecutive
-  // threads accessed consecutive elements, ignoring the wrap: wrong results
-  // and writes out of bounds (a scan over a `ps` dimension, issue 19). A
-  // table load is opaque to it. Fisher-Yates with the raw generator, so that
-  // a seed gives the same order with every C++ library.
-  //
-  // The identity order (the only one of one thread, one in two of two
-  // threads) is the loop index itself, without a table: its table, [0] or
-  // [0, 1], holds the low-bits masks (1 << i) - 1, and LLVM 22's X86 backend
-  // (hosts with BMI2) takes `and (load table[i]), m` for a BZHI (m with the
-  // bits from i up cleared) and then folds it for m = 1 to the constant 1,
-  // wrong for i = 0: `tid & 1` of two threads was 1 for both, which left
-  // outputs unwritten and wrote out of bounds (issue 19). No other
-  // permutation is such a table (three threads would need order[2] = 3).
-  SmallVector<int32_t> order(threads);
-  std::iota(order.begin(), order.end(), 0);
-  for (int64_t i = threads - 1; i > 0; --i)
-    std::swap(order[i], order[rng() % static_cast<uint64_t>(i + 1)]);
-  bool identity = llvm::equal(order, llvm::seq<int32_t>(0, threads));
-  auto tableType = MemRefType::get({threads}, b.getI32Type());
-  memref::GlobalOp table;
-  if (!identity) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&symbols.getOp()->getRegion(0).front());
-    table = memref::GlobalOp::create(
-        b, loc, "__mdh_thread_order", b.getStringAttr("private"), tableType,
-        DenseElementsAttr::get(RankedTensorType::get({threads}, b.getI32Type()),
-                               ArrayRef<int32_t>(order)),
-        /*constant=*/true, /*alignment=*/IntegerAttr());
-    symbols.insert(table); // Renamed if the name is taken.
-  }
-  Value orderTable;
-  if (table)
-    orderTable =
-        memref::GetGlobalOp::create(b, loc, tableType, table.getSymName());
-  auto cst = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto loop = scf::ForOp::create(b, loc, cst(0), cst(threads), cst(1));
-  OpBuilder tb = OpBuilder::atBlockBegin(loop.getBody());
-  auto tcst = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(tb, loc, v);
-  };
-  Value tid = loop.getInductionVar();
-  if (orderTable) {
-    Value entry = memref::LoadOp::create(tb, loc, orderTable, ValueRange{tid});
-    tid = arith::IndexCastUIOp::create(tb, loc, tb.getIndexType(), entry);
-  }
-  Value tx = arith::RemUIOp::create(tb, loc, tid, tcst(block[0]));
-  Value rest = arith::DivUIOp::create(tb, loc, tid, tcst(block[0]));
-  Value ty = arith::RemUIOp::create(tb, loc, rest, tcst(block[1]));
-  Value tz = arith::DivUIOp::create(tb, loc, rest, tcst(block[1]));
-
-  IRMapping map;
-  gpu::KernelDim3 ids = launch.getThreadIds();
-  map.map(ids.x, tx);
-  map.map(ids.y, ty);
-  map.map(ids.z, tz);
-  for (Operation *op : ops) {
-    // Operands of the op and of the ops nested in it that come from outside.
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        mapOperand(operand, map, tid, tb);
-    });
-    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
-      emitShuffle(shuffle, map, tid, tb);
-    } else {
-      // (Maps the op's results to the clone's.)
-      indexPrivates(tb.clone(*op, map), tid);
-    }
-    for (Value result : op->getResults())
-      if (Value storage = demoted.lookup(result))
-        memref::StoreOp::create(tb, loc, map.lookup(result), storage, tid);
-  }
-}
-
-void LaunchEmulator::emitBlock(Block &body, OpBuilder &b) {
-  SmallVector<Operation *> run;
-  int runSegment = -1;
-  auto flush = [&] {
-    if (!run.empty())
-      emitSegment(run, b);
-    run.clear();
-  };
-  for (Operation &op : body) {
-    auto it = segmentOf.find(&op);
-    if (it != segmentOf.end()) {
-      if (it->second != runSegment)
-        flush();
-      runSegment = it->second;
-      run.push_back(&op);
-      continue;
-    }
-    flush();
-    runSegment = -1;
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      auto emulated = scf::ForOp::create(
-          b, loop.getLoc(), getUniform(loop.getLowerBound(), b),
-          getUniform(loop.getUpperBound(), b), getUniform(loop.getStep(), b));
-      uniform.map(loop.getInductionVar(), emulated.getInductionVar());
-      OpBuilder lb = OpBuilder::atBlockBegin(emulated.getBody());
-      emitBlock(*loop.getBody(), lb);
-    } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      // Thread 0's condition: it is the same on every thread.
-      bool withElse = !branch.getElseRegion().empty();
-      auto emulated = scf::IfOp::create(
-          b, branch.getLoc(), getUniform(branch.getCondition(), b), withElse);
-      OpBuilder tb = OpBuilder::atBlockBegin(emulated.thenBlock());
-      emitBlock(*branch.thenBlock(), tb);
-      if (withElse) {
-        OpBuilder eb = OpBuilder::atBlockBegin(emulated.elseBlock());
-        emitBlock(*branch.elseBlock(), eb);
-      }
-    }
-    // Barriers, terminators and dynamic shared memory need no code here.
-  }
-  flush();
-}
-
 LogicalResult LaunchEmulator::run() {
   Location loc = launch.getLoc();
   Block &body = launch.getBody().front();
@@ -484,6 +221,25 @@ LogicalResult LaunchEmulator::run() {
     return WalkResult::advance();
   });
   if (unsupported.wasInterrupted() || failed(assignSegments(body)))
+    return failure();
+  // Shuffles reach within a warp of kWarpSize threads (of the block's
+  // linear thread ids); the emulation needs whole warps.
+  WalkResult badShuffle = body.walk([&](gpu::ShuffleOp op) {
+    std::optional<int64_t> width = getConstantIntValue(op.getWidth());
+    if (!width || *width < 1 || *width > kWarpSize) {
+      op.emitOpError("needs a constant width of 1 to ")
+          << kWarpSize << " lanes for the emulation";
+      return WalkResult::interrupt();
+    }
+    if (threads % kWarpSize != 0) {
+      op.emitOpError("shuffles within warps of ")
+          << kWarpSize << " threads, but the block has " << threads
+          << "; the emulation needs whole warps";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (badShuffle.wasInterrupted())
     return failure();
 
   // The host has no GPU address spaces.

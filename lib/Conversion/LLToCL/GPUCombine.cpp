@@ -9,8 +9,8 @@
 // the combine of the threads' parts at the end of the main kernel and the
 // combine phase of the blocks' parts, both as block-wide trees (in shared
 // memory, or within warps: GPUWarpCombine.cpp) where there are fewer
-// positions than threads, and the scans of ps dimensions in parallel
-// chunks. The order of the phases and the final writes are
+// positions than threads. The scans of ps dimensions: GPUScan.cpp. The
+// order of the phases and the final writes are
 // ScheduleLowering::buildRecomposition.
 //
 //===----------------------------------------------------------------------===//
@@ -312,66 +312,5 @@ void GPULowering::buildPartsCombine(bool write) {
   for (auto [from, to] : llvm::zip_equal(slots, devicePartials)) {
     Value v = memref::LoadOp::create(b, loc, from, result);
     memref::StoreOp::create(b, loc, v, to, deviceIndex(cst(0), keep));
-  }
-}
-
-// The scan along ps dimension d of the device partials, in chunks of about
-// sqrt(n) elements so that it runs on n / chunk threads rather than one:
-//   scan_d:       each chunk scanned by its own thread;
-//   scan_d_carry: the chunks' last elements scanned, one thread per
-//                 position of the other dimensions;
-//   scan_d_add:   every other element of chunk k > 0 combined with the
-//                 (now final) last element of chunk k - 1.
-// Each element is combined with its predecessors in order (earlier values
-// are accumulated into later ones), as by a sequential scan.
-void GPULowering::buildScanPhase(unsigned d) {
-  SmallVector<int64_t> extents = keptSizesWithout(d);
-  int64_t positions = computeProduct(extents);
-  int64_t n = sizes[d];
-  int64_t chunk = 1;
-  while (chunk * chunk < n)
-    ++chunk;
-  int64_t chunks = llvm::divideCeilSigned(n, chunk);
-  // Element `to` of the scan at `fixed` (+)= element `from`.
-  auto carryAlong = [&](ArrayRef<Value> fixed, Value from, Value to) {
-    SmallVector<Value> fromIndex = scanIndex(d, fixed, from);
-    carry(devicePartials, fromIndex, scanIndex(d, fixed, to));
-  };
-
-  SmallVector<int64_t> chunkExtents(extents);
-  chunkExtents.push_back(chunks);
-  {
-    Value q =
-        beginPositionPhase(("scan_" + Twine(d)).str(), positions * chunks);
-    SmallVector<Value> idx = delinearize(q, chunkExtents);
-    Value first = mul(idx.back(), cst(chunk));
-    Value last = min(add(first, cst(chunk)), cst(n));
-    ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
-    Value j = beginFor(add(first, cst(1)), last, cst(1));
-    carryAlong(fixed, sub(j, cst(1)), j);
-  }
-  if (chunks == 1)
-    return;
-  {
-    Value q =
-        beginPositionPhase(("scan_" + Twine(d) + "_carry").str(), positions);
-    SmallVector<Value> fixed = delinearize(q, extents);
-    Value k = beginFor(cst(1), cst(chunks), cst(1));
-    Value end = sub(min(add(mul(k, cst(chunk)), cst(chunk)), cst(n)), cst(1));
-    carryAlong(fixed, sub(mul(k, cst(chunk)), cst(1)), end);
-  }
-  {
-    SmallVector<int64_t> restExtents(extents);
-    restExtents.push_back(n - chunk);
-    Value q = beginPositionPhase(("scan_" + Twine(d) + "_add").str(),
-                                 positions * (n - chunk));
-    SmallVector<Value> idx = delinearize(q, restExtents);
-    Value j = add(idx.back(), cst(chunk));
-    Value k = div(j, cst(chunk));
-    // The last element of each chunk is final already.
-    Value next = add(j, cst(1));
-    beginIf(andI(lt(cst(0), rem(next, cst(chunk))), lt(next, cst(n))));
-    ArrayRef<Value> fixed = ArrayRef<Value>(idx).drop_back();
-    carryAlong(fixed, sub(mul(k, cst(chunk)), cst(1)), j);
   }
 }

@@ -37,6 +37,8 @@ inline constexpr int64_t kCombineTreeThreads = 1 << 16;
 /// The threads that shuffle together (mdh_cl.shuffle's width): a CUDA warp,
 /// and half of an AMD wave of 64 (a width every HIP target shuffles in).
 inline constexpr int64_t kWarpLanes = 32;
+/// The most blocks along x of a grid (CUDA, HIP).
+inline constexpr int64_t kMaxGridBlocks = 2147483647;
 
 /// The units of a parallel level on the hardware dimensions x, y, z.
 struct Grid {
@@ -86,7 +88,11 @@ private:
   const TileCopy *innermostCopy(unsigned i) override;
   bool accumulatePartials(ValueRange results, ArrayRef<Value> point,
                           Value first) override;
+  /// The scan of ps dimension d in tiles (GPUScan.cpp).
   void buildScanPhase(unsigned d) override;
+  /// Phase scan_d: every tile of numThreads x perThread elements of
+  /// dimension d scanned by one block.
+  void buildTileScan(unsigned d, int64_t numThreads, int64_t perThread);
   /// Several threads per position when there are few positions: each
   /// combines a share of the parts, then a tree in shared memory.
   void buildPartsCombine(bool write) override;

@@ -24,6 +24,13 @@
 // RUN:   | mdh-opt --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib_dir/libmlir_c_runner_utils.so \
 // RUN:   | FileCheck %s --check-prefix=MUTANT
+// Between barriers, code that shuffles runs warp by warp: @cross_warp reads
+// the other warp's shuffled value from shared memory after a barrier;
+// without it, the first warp to run reads poison.
+// RUN: sed -e '/barrier.*@mutate-warp/d' %s \
+// RUN:   | mdh-opt --mdh-cl-to-gpu --mdh-gpu-emulate-on-host=seed=5 %{lower} \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   | FileCheck %s --check-prefix=MUTANT-WARP
 
 // GPU-LABEL: func.func @shuffles(
 // GPU: gpu.launch
@@ -47,9 +54,14 @@
 // CHECK-NEXT: 0
 // CHECK-NEXT: i1 f32 wrong
 // CHECK-NEXT: 0
+// CHECK-NEXT: cross-warp wrong
+// CHECK-NEXT: 0
 
 // MUTANT:      i64 wrong
 // MUTANT-NEXT: {{[1-9][0-9]*}}
+
+// MUTANT-WARP:      cross-warp wrong
+// MUTANT-WARP-NEXT: {{[1-9][0-9]*}}
 
 func.func @shuffles(%xs: memref<192xi64>, %ys: memref<192xi64>,
                     %fs: memref<192xf64>, %gs: memref<192xf64>,
@@ -86,6 +98,36 @@ func.func @shuffles(%xs: memref<192xi64>, %ys: memref<192xi64>,
           memref.store %c, %cs[%i] : memref<192xi8>
           memref.store %o2, %os[%i] : memref<192xf32>
         }
+      }
+    }
+  }
+  return
+}
+
+// 64 threads, two warps: lane 0 of each warp stores lane 1's value (a
+// shuffle) into shared memory; after a barrier every thread reads the
+// other warp's: out[t] = in[32 * (1 - t / 32) + 1].
+func.func @cross_warp(%in: memref<64xi32>, %out: memref<64xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %bx = %c0 to %c1 step %c1 on blocks x {
+      %warps = mdh_cl.buffer shared : memref<2xi32>
+      mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+        %v = memref.load %in[%t] : memref<64xi32>
+        %next = mdh_cl.shuffle down %v, 1 width 32 : i32
+        %lane = arith.remui %t, %c32 : index
+        %w = arith.divui %t, %c32 : index
+        %lead = arith.cmpi eq, %lane, %c0 : index
+        scf.if %lead {
+          memref.store %next, %warps[%w] : memref<2xi32>
+        }
+        mdh_cl.barrier // @mutate-warp
+        %other = arith.subi %c1, %w : index
+        %got = memref.load %warps[%other] : memref<2xi32>
+        memref.store %got, %out[%t] : memref<64xi32>
       }
     }
   }
@@ -189,5 +231,29 @@ func.func @main() {
   vector.print %wrong#2 : index
   vector.print str "i1 f32 wrong\n"
   vector.print %wrong#3 : index
+
+  %in = memref.alloc() : memref<64xi32>
+  %out = memref.alloc() : memref<64xi32>
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %ii = arith.index_cast %i : index to i32
+    %sq = arith.muli %ii, %ii : i32
+    memref.store %sq, %in[%i] : memref<64xi32>
+  }
+  call @cross_warp(%in, %out) : (memref<64xi32>, memref<64xi32>) -> ()
+  %bad = scf.for %i = %c0 to %c64 step %c1 iter_args(%n = %c0) -> (index) {
+    %w = arith.divui %i, %c32 : index
+    %other = arith.subi %c1, %w : index
+    %base = arith.muli %other, %c32 : index
+    %src = arith.addi %base, %c1 : index
+    %want = memref.load %in[%src] : memref<64xi32>
+    %got = memref.load %out[%i] : memref<64xi32>
+    %ok = arith.cmpi eq, %want, %got : i32
+    %m = arith.addi %n, %c1 : index
+    %r = arith.select %ok, %n, %m : index
+    scf.yield %r : index
+  }
+  vector.print str "cross-warp wrong\n"
+  vector.print %bad : index
   return
 }
