@@ -70,9 +70,6 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
   auto eq = [&](Value x, Value y) -> Value {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
   };
-  auto orI = [&](Value x, Value y) -> Value {
-    return arith::OrIOp::create(b, loc, x, y);
-  };
   auto shuffleUp = [&](Value v, int64_t delta) -> Value {
     return mdh_cl::ShuffleOp::create(
         b, loc, v.getType(), mdh_cl::ShuffleMode::Up, v, delta, kWarpLanes);
@@ -95,8 +92,10 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
     carry(devicePartials, at(sub(j, cst(1))), at(j));
   }
 
-  // The warp's inclusive scan of the threads' totals; `ok`: the register
-  // holds a value (lanes without elements receive their predecessors').
+  // The warp's inclusive scan of the threads' totals. Before the step of
+  // `off`, lane l holds the lanes [l - off + 1, l] of its warp (from lane 0
+  // on) and thus a value when the first of them has elements (those that do
+  // are a prefix): no flag travels with the values.
   SmallVector<Value> regs = createPartials({1}, mdh_cl::MemRegion::Register);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -107,22 +106,30 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
   }
   Value lane = rem(tx, cst(kWarpLanes));
   Value warp = div(tx, cst(kWarpLanes));
-  Value ok = has;
+  // Whether the lanes [max(0, lane - back), lane] have elements.
+  auto holds = [&](int64_t back) {
+    // (warp * 32 + max(lane, back) - back: no negative intermediate, so
+    // that the index arithmetic stays provably 32-bit.)
+    Value low = sub(arith::MaxUIOp::create(b, loc, lane, cst(back)), cst(back));
+    Value from = add(mul(warp, cst(kWarpLanes)), low);
+    return lt(add(j0, mul(from, cst(perThread))), cst(n));
+  };
   for (int64_t off = 1; off < kWarpLanes; off *= 2) {
     SmallVector<Value> got = llvm::map_to_vector(
         load(regs, zero), [&](Value v) { return shuffleUp(v, off); });
-    Value take = andI(lt(cst(off - 1), lane), shuffleUp(ok, off));
-    {
-      OpBuilder::InsertionGuard guard(b);
-      beginIf(take);
-      accumulate(got, regs, {zero},
-                 arith::XOrIOp::create(b, loc, ok, boolean(true)));
-    }
-    ok = orI(ok, take);
+    // Lane l - off holds the lanes [l - 2 off + 1, l - off]. (The lanes
+    // that matter only ever read lanes that hold a value; the test also
+    // keeps the others from combining uninitialised registers, which a
+    // custom combiner's integer division could trap on in the emulation.)
+    Value take = andI(lt(cst(off - 1), lane), holds(2 * off - 1));
+    OpBuilder::InsertionGuard guard(b);
+    beginIf(take);
+    accumulate(got, regs, {zero},
+               arith::XOrIOp::create(b, loc, holds(off - 1), boolean(true)));
   }
   {
     OpBuilder::InsertionGuard guard(b);
-    beginIf(andI(eq(lane, cst(kWarpLanes - 1)), ok));
+    beginIf(andI(eq(lane, cst(kWarpLanes - 1)), holds(kWarpLanes - 1)));
     for (auto [value, total] : llvm::zip_equal(load(regs, zero), totals))
       memref::StoreOp::create(b, loc, value, total, warp);
   }
@@ -173,9 +180,9 @@ void GPULowering::buildScanPhase(unsigned d) {
            type.getIntOrFloatBitWidth() <= 64;
   });
   int64_t tile;
+  int64_t blockTiles = llvm::divideCeilSigned(n, numThreads * perThread);
   if (n >= kMinBlockScan && shuffled &&
-      positions <=
-          kMaxGridBlocks / llvm::divideCeil(n, numThreads * perThread)) {
+      positions <= kMaxGridBlocks / blockTiles) {
     tile = numThreads * perThread;
     buildTileScan(d, numThreads, perThread);
   } else {

@@ -19,7 +19,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -50,12 +49,6 @@ bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
   int64_t positions = tree.positions;
   SmallVector<Value> regs = createPartials({1}, mdh_cl::MemRegion::Register);
   Value zero = cst(0);
-  auto notI = [&](Value x) -> Value {
-    return arith::XOrIOp::create(b, loc, x, boolean(true));
-  };
-  auto orI = [&](Value x, Value y) -> Value {
-    return arith::OrIOp::create(b, loc, x, y);
-  };
   auto isZero = [&](Value x) -> Value {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, zero);
   };
@@ -95,15 +88,22 @@ bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
       index.push_back(slot);
       llvm::append_range(index, at.first);
 
-      Value ok = boolean(true);
-      if (work != rounds * numThreads)
-        ok = lt(u, cst(remaining));
-      if (at.second)
-        ok = andI(ok, at.second);
-      if (tree.valid)
-        ok = andI(ok, tree.valid(0, slot));
-      // Whether some lanes hold no value (then a flag travels with it).
-      bool flags = !matchPattern(ok, m_One());
+      // Whether unit `v` of position p holds a value. The units that do
+      // are a prefix (tree.valid), so a unit that holds none receives none
+      // either, and a unit whose source holds a value holds one itself: no
+      // flag travels with the values, and the first operand always holds
+      // one.
+      auto holds = [&](Value v) {
+        Value ok = boolean(true);
+        if (work != rounds * numThreads)
+          ok = lt(v, cst(remaining));
+        if (at.second)
+          ok = andI(ok, at.second);
+        if (tree.valid)
+          ok = andI(ok, tree.valid(0, mul(v, cst(stride))));
+        return ok;
+      };
+      Value ok = holds(u);
       {
         OpBuilder::InsertionGuard inner(b);
         beginGuard(ok);
@@ -120,16 +120,11 @@ bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
             });
         SmallVector<Value> got = llvm::map_to_vector(
             values, [&](Value v) { return shuffle(v, off * positions); });
-        Value take = isZero(rem(u, cst(2 * off)));
-        if (flags)
-          take = andI(take, shuffle(ok, off * positions));
-        {
-          OpBuilder::InsertionGuard inner(b);
-          beginIf(take);
-          accumulate(got, regs, {zero}, flags ? notI(ok) : boolean(false));
-        }
-        if (flags)
-          ok = orI(ok, take);
+        Value take =
+            andI(isZero(rem(u, cst(2 * off))), holds(add(u, cst(off))));
+        OpBuilder::InsertionGuard inner(b);
+        beginGuard(take);
+        accumulate(got, regs, {zero}, boolean(false));
       }
       // The first unit of each group holds the group's result.
       beginGuard(andI(ok, isZero(rem(u, cst(span)))));

@@ -5,10 +5,11 @@
 // of two at or above sqrt(n)), E = 6 elements each (ceil(sqrt(n / T))), so
 // "scan_0" runs 6 blocks on tiles of 192. Each thread scans its elements in
 // order, takes its total into a register, scans the totals of its warp by
-// shuffles up by 1, 2, 4, 8, 16 lanes (with a flag: the threads past the
-// end hold none), stores the warp's total from lane 31, and after the
-// barrier combines the earlier warps' totals and lane - 1's value into the
-// prefix it adds to its elements. "scan_0_carry" scans the 6 tiles' last
+// shuffles up by 1, 2, 4, 8, 16 lanes (whether the source lane holds a
+// value is computed: the threads with elements are a prefix), stores the
+// warp's total from lane 31, and after the barrier combines the earlier
+// warps' totals and lane - 1's value into the prefix it adds to its
+// elements. "scan_0_carry" scans the 6 tiles' last
 // elements; "scan_0_add" adds the last element of tile k - 1 to the others
 // of tile k.
 
@@ -33,7 +34,7 @@
 // CHECK: %[[LANE:.*]] = arith.remui %[[T]], %[[C32]] : index
 // CHECK: %[[WARP:.*]] = arith.divui %[[T]], %[[C32]] : index
 // CHECK: %[[S1:.*]] = mdh_cl.shuffle up %{{.*}}, 1 width 32 : f32
-// CHECK: mdh_cl.shuffle up %[[HAS]], 1 width 32 : i1
+// CHECK-NOT: width 32 : i1
 // CHECK: mdh_cl.accumulate %[[S1]] into %[[R]][%[[C0]]]
 // CHECK: mdh_cl.shuffle up %{{.*}}, 2 width 32 : f32
 // CHECK: mdh_cl.shuffle up %{{.*}}, 4 width 32 : f32

@@ -4,7 +4,8 @@
 // Block trees as warp trees (lib/Conversion/LLToCL/GPUWarpCombine.cpp,
 // docs/cl-ir.md "Trees"): after the barrier, each round loads one part per
 // thread into a register, combines a warp's parts by mdh_cl.shuffle down
-// (the value, and a flag where some parts may hold none), and the first
+// (whether the source lane holds a value is computed: the parts that do are
+// a prefix), and the first
 // lane of each group writes the group's result back in place; a barrier
 // separates rounds. Trees whose blocks are not whole warps keep the
 // shared-memory tree (gpu-combine-tree.mlir).
@@ -26,10 +27,10 @@
 // CHECK-NEXT: memref.store %[[V]], %[[R]][%[[C0]]]
 // CHECK: %[[X1:.*]] = memref.load %[[R]][%[[C0]]]
 // CHECK-NEXT: %[[S1:.*]] = mdh_cl.shuffle down %[[X1]], 1 width 32 : f32
-// CHECK: %[[F1:.*]] = mdh_cl.shuffle down %[[OK]], 1 width 32 : i1
-// CHECK: %[[TAKE1:.*]] = arith.andi %{{.*}}, %[[F1]] : i1
+// CHECK-NOT: width 32 : i1
+// CHECK: %[[TAKE1:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK-NEXT: scf.if %[[TAKE1]] {
-// CHECK: mdh_cl.accumulate %[[S1]] into %[[R]][%[[C0]]] first %{{.*}} combine pw(add)
+// CHECK-NEXT: mdh_cl.accumulate %[[S1]] into %[[R]][%[[C0]]] first %false combine pw(add)
 // CHECK: mdh_cl.shuffle down %{{.*}}, 2 width 32 : f32
 // CHECK: mdh_cl.shuffle down %{{.*}}, 4 width 32 : f32
 // CHECK: mdh_cl.shuffle down %{{.*}}, 8 width 32 : f32

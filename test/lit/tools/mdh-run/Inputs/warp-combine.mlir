@@ -54,3 +54,16 @@ func.func @sum_i16_4099(%x: memref<4099xi16>, %r: memref<i16>) {
   }
   return
 }
+
+// With warp-combine.idle.cuda.json: blocks of 512 elements in one shared
+// tile, 128 threads of 4; the last block holds 488, so its threads 122 to
+// 127 are idle and their parts hold no value (a NaN there shows).
+func.func @sum_f32_1000(%x: memref<1000xf32>, %r: memref<f32>) {
+  mdh.compute "sum_f32" sizes(1000) combine(pw(add))
+      ins(%x : memref<1000xf32> [affine_map<(k) -> (k)>])
+      outs(%r : memref<f32> [affine_map<(k) -> ()>]) {
+  ^bb0(%a: f32):
+    mdh.yield %a : f32
+  }
+  return
+}
