@@ -50,8 +50,7 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 DIRS=("$@")
 if ((${#DIRS[@]} == 0)); then
-  DIRS=(Dialect Conversion Target bad-input tools/mdh-opt
-        tools/mdh-run tools/mdh-tune)
+  DIRS=(Dialect Conversion Target TuningSpace bad-input examples tools)
 fi
 paths=()
 for d in "${DIRS[@]}"; do paths+=("$BUILD/test/lit/$d"); done

@@ -466,7 +466,9 @@ LogicalResult CEmitterBase::emitAccumulate(mdh_cl::AccumulateOp op) {
       indices.push_back(nameOf(index).str());
     elements.push_back(element(buffer, indices));
   }
-  StringRef first = nameOf(op.getFirst());
+  // (Named only where printed: a constant flag of a builtin combine is not;
+  // isNeeded.)
+  auto first = [&] { return nameOf(op.getFirst()); };
 
   if (!combiner.getCustom()) {
     Value value = op.getValues()[0];
@@ -524,7 +526,7 @@ LogicalResult CEmitterBase::emitAccumulate(mdh_cl::AccumulateOp op) {
       os << elements[0] << " = "
          << (*constFirst ? nameOf(value).str() : *combined) << ";\n";
     else
-      os << elements[0] << " = " << first << " ? " << nameOf(value) << " : "
+      os << elements[0] << " = " << first() << " ? " << nameOf(value) << " : "
          << paren(*combined) << ";\n";
     return success();
   }
@@ -542,7 +544,7 @@ LogicalResult CEmitterBase::emitAccumulate(mdh_cl::AccumulateOp op) {
            << "the values are (" << TypeRange(ValueRange(op.getValues()))
            << ")";
 
-  os << "if (" << first << ") {\n";
+  os << "if (" << first() << ") {\n";
   os.indent();
   for (auto [elem, value] : llvm::zip_equal(elements, op.getValues()))
     os << elem << " = " << nameOf(value) << ";\n";

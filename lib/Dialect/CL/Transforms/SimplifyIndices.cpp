@@ -13,6 +13,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::mdh_cl {
 #define GEN_PASS_DEF_MDHCLSIMPLIFYINDICES
@@ -36,7 +39,9 @@ static std::optional<int64_t> upperBound(Value v, unsigned depth = 0) {
     if (!ub)
       return std::nullopt;
     std::optional<int64_t> u = upperBound(ub, depth + 1);
-    return u ? std::optional<int64_t>(*u - 1) : std::nullopt;
+    if (!u || *u == std::numeric_limits<int64_t>::min())
+      return std::nullopt;
+    return *u - 1;
   }
   Operation *op = v.getDefiningOp();
   if (!op)
@@ -49,16 +54,19 @@ static std::optional<int64_t> upperBound(Value v, unsigned depth = 0) {
       return c.getSExtValue() - 1;
     return std::nullopt;
   }
+  // No bound where the arithmetic overflows (index values near 2^63, which
+  // UBSan caught in the signed addition).
+  int64_t r;
   if (auto add = dyn_cast<arith::AddIOp>(op)) {
     auto [a, b] = both(add.getLhs(), add.getRhs());
-    if (a && b)
-      return *a + *b;
+    if (a && b && !llvm::AddOverflow(*a, *b, r))
+      return r;
     return std::nullopt;
   }
   if (auto mul = dyn_cast<arith::MulIOp>(op)) {
     auto [a, b] = both(mul.getLhs(), mul.getRhs());
-    if (a && b && *a >= 0 && *b >= 0)
-      return *a * *b;
+    if (a && b && *a >= 0 && *b >= 0 && !llvm::MulOverflow(*a, *b, r))
+      return r;
     return std::nullopt;
   }
   if (auto min = dyn_cast<arith::MinUIOp>(op)) {
