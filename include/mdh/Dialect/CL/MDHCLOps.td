@@ -190,8 +190,9 @@ def MDHCL_ShuffleOp : MDHCL_Op<"shuffle", [Pure,
     ConfinedAttr<I64Attr, [IntPositive, IntPowerOf2, IntMaxValue<32>]>:$width
   );
   let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
+  // (`` : the mode attribute prints its own leading space.)
   let assemblyFormat = [{
-    $mode $value `,` $delta `width` $width attr-dict `:` type($value)
+    `` $mode $value `,` $delta `width` $width attr-dict `:` type($value)
   }];
   let hasVerifier = 1;
 }
