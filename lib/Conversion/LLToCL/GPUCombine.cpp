@@ -290,9 +290,7 @@ void GPULowering::buildPartsCombine(bool write) {
           llvm::map_to_vector(devicePartials, [&](Value from) -> Value {
             return memref::LoadOp::create(b, loc, from, deviceIndex(j, keep));
           });
-      accumulate(
-          values, slots, to,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, j, lb));
+      accumulate(values, slots, to, eq(j, lb));
     }
   }
   mdh_cl::BarrierOp::create(b, loc);

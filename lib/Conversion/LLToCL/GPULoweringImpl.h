@@ -88,6 +88,10 @@ private:
   const TileCopy *innermostCopy(unsigned i) override;
   bool accumulatePartials(ValueRange results, ArrayRef<Value> point,
                           Value first) override;
+  /// `mdh_cl.shuffle` of `v` in groups of kWarpLanes threads.
+  Value shuffle(mdh_cl::ShuffleMode mode, Value v, int64_t delta);
+  /// The value of each of `buffers` at `indices`.
+  SmallVector<Value> loadAll(ArrayRef<Value> buffers, ValueRange indices);
   /// The scan of ps dimension d in tiles (GPUScan.cpp).
   void buildScanPhase(unsigned d) override;
   /// Phase scan_d: every tile of numThreads x perThread elements of

@@ -67,19 +67,6 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
   SmallVector<Value> fixed =
       delinearize(tiles == 1 ? bq : div(bq, cst(tiles)), extents);
   auto at = [&](Value j) { return scanIndex(d, fixed, j); };
-  auto eq = [&](Value x, Value y) -> Value {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
-  };
-  auto shuffleUp = [&](Value v, int64_t delta) -> Value {
-    return mdh_cl::ShuffleOp::create(
-        b, loc, v.getType(), mdh_cl::ShuffleMode::Up, v, delta, kWarpLanes);
-  };
-  auto load = [&](ArrayRef<Value> buffers, ArrayRef<Value> indices) {
-    return llvm::map_to_vector(buffers, [&](Value buffer) -> Value {
-      return memref::LoadOp::create(b, loc, buffer, indices);
-    });
-  };
-
   // The thread's elements [first, last) of the tile starting at j0; the
   // threads that have any are a prefix of the block.
   Value j0 = tiles == 1 ? zero : mul(rem(bq, cst(tiles)), cst(tile));
@@ -101,7 +88,7 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
     OpBuilder::InsertionGuard guard(b);
     beginIf(has);
     for (auto [value, reg] :
-         llvm::zip_equal(load(devicePartials, at(sub(last, cst(1)))), regs))
+         llvm::zip_equal(loadAll(devicePartials, at(sub(last, cst(1)))), regs))
       memref::StoreOp::create(b, loc, value, reg, zero);
   }
   Value lane = rem(tx, cst(kWarpLanes));
@@ -110,13 +97,15 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
   auto holds = [&](int64_t back) {
     // (warp * 32 + max(lane, back) - back: no negative intermediate, so
     // that the index arithmetic stays provably 32-bit.)
-    Value low = sub(arith::MaxUIOp::create(b, loc, lane, cst(back)), cst(back));
+    Value low = sub(max(lane, cst(back)), cst(back));
     Value from = add(mul(warp, cst(kWarpLanes)), low);
     return lt(add(j0, mul(from, cst(perThread))), cst(n));
   };
   for (int64_t off = 1; off < kWarpLanes; off *= 2) {
-    SmallVector<Value> got = llvm::map_to_vector(
-        load(regs, zero), [&](Value v) { return shuffleUp(v, off); });
+    SmallVector<Value> got =
+        llvm::map_to_vector(loadAll(regs, zero), [&](Value v) {
+          return shuffle(mdh_cl::ShuffleMode::Up, v, off);
+        });
     // Lane l - off holds the lanes [l - 2 off + 1, l - off]. (The lanes
     // that matter only ever read lanes that hold a value; the test also
     // keeps the others from combining uninitialised registers, which a
@@ -130,21 +119,23 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
   {
     OpBuilder::InsertionGuard guard(b);
     beginIf(andI(eq(lane, cst(kWarpLanes - 1)), holds(kWarpLanes - 1)));
-    for (auto [value, total] : llvm::zip_equal(load(regs, zero), totals))
+    for (auto [value, total] : llvm::zip_equal(loadAll(regs, zero), totals))
       memref::StoreOp::create(b, loc, value, total, warp);
   }
   mdh_cl::BarrierOp::create(b, loc);
 
   // The total of the elements before the thread's: the earlier warps'
   // totals, then the earlier lanes' (lane - 1's inclusive value).
-  SmallVector<Value> before = llvm::map_to_vector(
-      load(regs, zero), [&](Value v) { return shuffleUp(v, 1); });
+  SmallVector<Value> before =
+      llvm::map_to_vector(loadAll(regs, zero), [&](Value v) {
+        return shuffle(mdh_cl::ShuffleMode::Up, v, 1);
+      });
   SmallVector<Value> prefix = createPartials({1}, mdh_cl::MemRegion::Register);
   beginIf(andI(has, lt(zero, tx)));
   {
     OpBuilder::InsertionGuard guard(b);
     Value k = beginFor(zero, warp, cst(1));
-    accumulate(load(totals, k), prefix, {zero}, eq(k, zero));
+    accumulate(loadAll(totals, k), prefix, {zero}, eq(k, zero));
   }
   {
     OpBuilder::InsertionGuard guard(b);
@@ -152,7 +143,7 @@ void GPULowering::buildTileScan(unsigned d, int64_t numThreads,
     accumulate(before, prefix, {zero}, eq(warp, zero));
   }
   Value j = beginFor(first, last, cst(1));
-  accumulate(load(prefix, zero), devicePartials, at(j), boolean(false));
+  accumulate(loadAll(prefix, zero), devicePartials, at(j), boolean(false));
 }
 
 void GPULowering::buildScanPhase(unsigned d) {

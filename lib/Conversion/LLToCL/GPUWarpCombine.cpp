@@ -28,6 +28,18 @@ using namespace mlir::mdh::gpu_lowering;
 /// The fewest units of a position in a warp for which shuffles pay.
 static constexpr int64_t kMinWarpUnits = 4;
 
+Value GPULowering::shuffle(mdh_cl::ShuffleMode mode, Value v, int64_t delta) {
+  return mdh_cl::ShuffleOp::create(b, loc, v.getType(), mode, v, delta,
+                                   kWarpLanes);
+}
+
+SmallVector<Value> GPULowering::loadAll(ArrayRef<Value> buffers,
+                                        ValueRange indices) {
+  return llvm::map_to_vector(buffers, [&](Value buffer) -> Value {
+    return memref::LoadOp::create(b, loc, buffer, indices);
+  });
+}
+
 bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
                                 const CombineTree &tree, Value t,
                                 int64_t numThreads) {
@@ -49,14 +61,6 @@ bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
   int64_t positions = tree.positions;
   SmallVector<Value> regs = createPartials({1}, mdh_cl::MemRegion::Register);
   Value zero = cst(0);
-  auto isZero = [&](Value x) -> Value {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, zero);
-  };
-  auto shuffle = [&](Value v, int64_t delta) -> Value {
-    return mdh_cl::ShuffleOp::create(
-        b, loc, v.getType(), mdh_cl::ShuffleMode::Down, v, delta, kWarpLanes);
-  };
-
   // Round r combines `remaining` units; unit u stands for the slots
   // [u * stride, (u + 1) * stride) of the split dimension, whose result
   // slot u * stride holds. A prefix of the slots holds values (tree.valid),
@@ -114,20 +118,18 @@ bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
       for (int64_t off = 1; off < span; off *= 2) {
         // Unit u (a multiple of 2 * off) combines unit u + off of its
         // group, the lower unit the left operand.
-        SmallVector<Value> values =
-            llvm::map_to_vector(regs, [&](Value reg) -> Value {
-              return memref::LoadOp::create(b, loc, reg, zero);
+        SmallVector<Value> got =
+            llvm::map_to_vector(loadAll(regs, zero), [&](Value v) {
+              return shuffle(mdh_cl::ShuffleMode::Down, v, off * positions);
             });
-        SmallVector<Value> got = llvm::map_to_vector(
-            values, [&](Value v) { return shuffle(v, off * positions); });
         Value take =
-            andI(isZero(rem(u, cst(2 * off))), holds(add(u, cst(off))));
+            andI(eq(rem(u, cst(2 * off)), zero), holds(add(u, cst(off))));
         OpBuilder::InsertionGuard inner(b);
         beginGuard(take);
         accumulate(got, regs, {zero}, boolean(false));
       }
       // The first unit of each group holds the group's result.
-      beginGuard(andI(ok, isZero(rem(u, cst(span)))));
+      beginGuard(andI(ok, eq(rem(u, cst(span)), zero)));
       for (auto [buffer, reg] : llvm::zip_equal(buffers, regs))
         memref::StoreOp::create(
             b, loc, memref::LoadOp::create(b, loc, reg, zero), buffer, index);

@@ -83,6 +83,14 @@ Value ScheduleLowering::lt(Value x, Value y) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
 }
 
+Value ScheduleLowering::eq(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+}
+
+Value ScheduleLowering::max(Value x, Value y) {
+  return arith::MaxUIOp::create(b, loc, x, y);
+}
+
 Value ScheduleLowering::linearize(ArrayRef<unsigned> dims, ArrayRef<Value> idx,
                                   ArrayRef<int64_t> extents) {
   Value r = cst(0);
@@ -243,9 +251,7 @@ void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
   Value first = boolean(true);
   for (unsigned d = 0; d < numDims; ++d)
     if (isPW[d])
-      first =
-          andI(first, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            point[d], firstIdx[d]));
+      first = andI(first, eq(point[d], firstIdx[d]));
   if (accumulatePartials(results, point, first))
     return;
   // Straight into the outputs. A builtin operator accumulates each access

@@ -51,6 +51,8 @@ protected:
   Value rem(Value x, Value y);
   Value min(Value x, Value y);
   Value lt(Value x, Value y);
+  Value eq(Value x, Value y);
+  Value max(Value x, Value y);
   Value andI(Value x, Value y);
   /// The row-major position of `idx[d]` over the dimensions `dims`, with
   /// extent `extents[d]` each.

@@ -14,6 +14,9 @@ func.func @gpu_shaped(%a: memref<64xf32>) {
       %s = mdh_cl.buffer shared : memref<32xf32>
       // expected-error @+1 {{'mdh_cl.barrier' op cannot be lowered for the host target: its threads synchronise only at the end of a parallel loop (a new phase)}}
       mdh_cl.barrier
+      %x = memref.load %a[%t] : memref<64xf32>
+      // expected-error @+1 {{'mdh_cl.shuffle' op cannot be lowered for the host target: its threads exchange values only through memory}}
+      %v = mdh_cl.shuffle down %x, 1 width 2 : f32
     }
   }
   return

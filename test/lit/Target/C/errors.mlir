@@ -28,6 +28,25 @@ func.func @barrier(%x: memref<4xf32>) {
 }
 
 // -----
+
+//--- shuffle.mlir
+// EXIT-DAG: shuffle.mlir: exit code 1
+func.func @shuffle(%x: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+      %v = memref.load %x[%t] : memref<64xf32>
+      // expected-error @+1 {{'mdh_cl.shuffle' op cannot be translated to C: its threads exchange values only through memory}}
+      %s = mdh_cl.shuffle down %v, 1 width 32 : f32
+      memref.store %s, %x[%t] : memref<64xf32>
+    }
+  }
+  return
+}
+
+// -----
 //--- shared.mlir
 // EXIT-DAG: shared.mlir: exit code 1
 func.func @shared(%x: memref<4xf32>) {
