@@ -199,7 +199,9 @@ static SmallVector<unsigned> transposedAlong(const Problem &p, unsigned d,
       if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
         return {};
   SmallVector<unsigned> result;
-  for (auto [n, b] : llvm::enumerate(p.inputs)) {
+  for (auto [n, input] : llvm::enumerate(p.inputs)) {
+    // A reference: structured bindings cannot be captured before C++20.
+    const Buffer &b = input;
     unsigned rank = b.rank();
     bool contiguous = true;
     for (auto [i, dim] : llvm::enumerate(b.dims)) {

@@ -322,22 +322,43 @@ tuning::buildSpace(mdh::ComputationOpInterface op,
   auto p = std::make_shared<const Problem>(std::move(*problem));
 
   // Tile ranges: the base sizes, the heuristic's and the seeds'.
-  SmallVector<SmallVector<int64_t>> ranges;
-  for (int64_t extent : p->sizes)
-    ranges.push_back(baseTileSizes(extent, isCompact(*p)));
   SmallVector<mdh_ll::Config, 2> seeds(opts.seeds.begin(), opts.seeds.end());
   if (opts.includeHeuristic)
     seeds.push_back(defaultConfig(op, target));
-  for (const mdh_ll::Config &seed : seeds)
-    for (const SmallVector<int64_t> &level : seed.tiles)
-      for (auto [d, tile] : llvm::enumerate(level))
-        if (d < ranges.size() && tile >= 1 && tile <= p->sizes[d] &&
-            !llvm::is_contained(ranges[d], tile))
-          ranges[d].insert(llvm::upper_bound(ranges[d], tile), tile);
+  auto build = [&](bool coarse, uint64_t limit) {
+    SmallVector<SmallVector<int64_t>> ranges;
+    for (int64_t extent : p->sizes)
+      ranges.push_back(baseTileSizes(extent, coarse));
+    for (const mdh_ll::Config &seed : seeds)
+      for (const SmallVector<int64_t> &level : seed.tiles)
+        for (auto [d, tile] : llvm::enumerate(level))
+          if (d < ranges.size() && tile >= 1 && tile <= p->sizes[d] &&
+              !llvm::is_contained(ranges[d], tile))
+            ranges[d].insert(llvm::upper_bound(ranges[d], tile), tile);
+    Declarer declarer(p, ranges);
+    declarer.declare();
+    declarer.builder.setMemoryLimit(limit);
+    return declarer.builder.build();
+  };
 
-  Declarer declarer(p, ranges);
-  declarer.declare();
-  llvm::Expected<SearchSpace> space = declarer.builder.build();
+  // A space too large to build exactly is built with the coarse tile sizes
+  // of compact spaces: the limits couple tile sizes of several dimensions,
+  // so the work grows with the product of their ranges.
+  bool coarse = isCompact(*p);
+  uint64_t limit = opts.memoryLimit;
+  llvm::Expected<SearchSpace> space = build(coarse, coarse ? limit : limit / 4);
+  if (!space && !coarse && limit) {
+    llvm::Error rest = llvm::handleErrors(
+        space.takeError(), [&](const SpaceTooLargeError &tooLarge) {
+          op->emitRemark() << "the exact tuning space of this computation on '"
+                           << p->targetName << "' needs more than "
+                           << formatMemory(tooLarge.getLimit())
+                           << " to build; its tile sizes are restricted "
+                              "to powers of two and the extent";
+          coarse = true;
+        });
+    space = coarse ? build(true, limit) : std::move(rest);
+  }
   if (!space) {
     emitError() << "cannot build the tuning space of this computation on '"
                 << p->targetName << "': " << toString(space.takeError());

@@ -99,11 +99,14 @@ public:
   /// Builds the tree of one group (its items in declaration order and the
   /// constraints among them), sharing the subtrees of equal frontiers.
   /// Fails when the tree has more than 2^64-1 leaves or 2^32-1 nodes or
-  /// edges.
+  /// edges, or with a SpaceTooLargeError when `usedBytes` (the estimated
+  /// memory of the trees built so far, updated) passes `limitBytes` (0: no
+  /// limit).
   static llvm::Expected<detail::Tree>
   build(const std::shared_ptr<const detail::Schema> &schema,
         llvm::ArrayRef<ParamId> groupItems,
-        llvm::ArrayRef<unsigned> groupConstraints);
+        llvm::ArrayRef<unsigned> groupConstraints, uint64_t &usedBytes,
+        uint64_t limitBytes);
 
   /// A configuration of `schema` with every slot zero.
   static Config blank(std::shared_ptr<const detail::Schema> schema) {

@@ -88,6 +88,19 @@ std::string Config::str() const {
 // SearchSpaceBuilder
 //===----------------------------------------------------------------------===//
 
+char SpaceTooLargeError::ID = 0;
+
+std::string mlir::mdh::tuning::formatMemory(uint64_t bytes) {
+  if (bytes >= (uint64_t(1) << 20))
+    return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes >> 10) + " KiB";
+}
+
+void SpaceTooLargeError::log(raw_ostream &os) const {
+  os << "building the space needs more than " << formatMemory(limitBytes)
+     << ": its constraints tie too many tile sizes and totals together";
+}
+
 SearchSpaceBuilder::SearchSpaceBuilder() : schema(std::make_shared<Schema>()) {}
 
 SearchSpaceBuilder::~SearchSpaceBuilder() = default;
@@ -281,9 +294,11 @@ Expected<SearchSpace> SearchSpaceBuilder::build() {
 
   std::shared_ptr<const Schema> frozen = std::move(schema);
   std::vector<Tree> trees;
+  uint64_t usedBytes = 0;
   for (auto [items, constraints] :
        llvm::zip_equal(groupItems, groupConstraints)) {
-    Expected<Tree> tree = TreeBuilder::build(frozen, items, constraints);
+    Expected<Tree> tree =
+        TreeBuilder::build(frozen, items, constraints, usedBytes, memoryLimit);
     if (!tree)
       return tree.takeError();
     trees.push_back(std::move(*tree));

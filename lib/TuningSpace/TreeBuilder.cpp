@@ -52,13 +52,16 @@ class GroupBuilder {
 public:
   GroupBuilder(const std::shared_ptr<const Schema> &schema,
                ArrayRef<ParamId> groupItems,
-               ArrayRef<unsigned> groupConstraints);
+               ArrayRef<unsigned> groupConstraints, uint64_t &usedBytes,
+               uint64_t limitBytes);
 
   Expected<Tree> run();
 
 private:
   uint32_t buildLevel(unsigned index);
   uint32_t addNode(ArrayRef<std::pair<uint32_t, uint32_t>> children);
+  /// Counts `bytes` more; false (and an error) past the limit.
+  bool account(uint64_t bytes);
 
   const Schema &schema;
   Config view;
@@ -66,14 +69,26 @@ private:
   BumpPtrAllocator keyStorage;
   Tree tree;
   std::string error;
+  uint64_t &usedBytes;
+  uint64_t limitBytes;
+  bool tooLarge = false;
 };
+
+// What an entry costs, counting the slack of growth by doubling: a memo
+// bucket (a key view and a node index) in a table at most 3/4 full that
+// doubles, and nodes and edges in vectors that double.
+static constexpr uint64_t kMemoEntryBytes = 48;
+static constexpr uint64_t kNodeBytes = 24;
+static constexpr uint64_t kEdgeBytes = 12;
 
 } // namespace
 
 GroupBuilder::GroupBuilder(const std::shared_ptr<const Schema> &schemaPtr,
                            ArrayRef<ParamId> groupItems,
-                           ArrayRef<unsigned> groupConstraints)
-    : schema(*schemaPtr), view(TreeBuilder::blank(schemaPtr)) {
+                           ArrayRef<unsigned> groupConstraints,
+                           uint64_t &usedBytes, uint64_t limitBytes)
+    : schema(*schemaPtr), view(TreeBuilder::blank(schemaPtr)),
+      usedBytes(usedBytes), limitBytes(limitBytes) {
   // Levels: one per tunable parameter; a derived value lives at the level of
   // its last dependency, a constraint at the level of the last item it reads.
   DenseMap<ParamId, unsigned> levelOf;
@@ -124,6 +139,8 @@ Expected<Tree> GroupBuilder::run() {
   // Node 0 is the terminal that every last-level edge points to.
   tree.nodes.push_back({0, 0, 1});
   tree.root = buildLevel(0);
+  if (tooLarge)
+    return make_error<SpaceTooLargeError>(limitBytes);
   if (!error.empty())
     return createStringError(inconvertibleErrorCode(), error);
   // The memo is no longer needed; free it before the copies below.
@@ -173,7 +190,7 @@ uint32_t GroupBuilder::buildLevel(unsigned index) {
   }
 
   uint32_t node = children.empty() ? Tree::EmptyNode : addNode(children);
-  if (!error.empty())
+  if (!error.empty() || !account(kMemoEntryBytes + key.size() * 8))
     return Tree::EmptyNode;
   // The key must outlive this frame: the memo keeps a view of it.
   int64_t *stored = keyStorage.Allocate<int64_t>(key.size());
@@ -193,6 +210,8 @@ GroupBuilder::addNode(ArrayRef<std::pair<uint32_t, uint32_t>> children) {
             "with derived values";
     return Tree::EmptyNode;
   }
+  if (!account(kNodeBytes + children.size() * kEdgeBytes))
+    return Tree::EmptyNode;
   uint32_t first = tree.edges.size();
   uint64_t leaves = 0;
   for (auto [value, child] : children) {
@@ -214,10 +233,23 @@ GroupBuilder::addNode(ArrayRef<std::pair<uint32_t, uint32_t>> children) {
   return tree.nodes.size() - 1;
 }
 
+bool GroupBuilder::account(uint64_t bytes) {
+  usedBytes += bytes;
+  if (limitBytes == 0 || usedBytes <= limitBytes)
+    return true;
+  tooLarge = true;
+  // Any error ends the build; run() reports this one.
+  error = "over the memory limit";
+  return false;
+}
+
 Expected<Tree> TreeBuilder::build(const std::shared_ptr<const Schema> &schema,
                                   ArrayRef<ParamId> groupItems,
-                                  ArrayRef<unsigned> groupConstraints) {
-  return GroupBuilder(schema, groupItems, groupConstraints).run();
+                                  ArrayRef<unsigned> groupConstraints,
+                                  uint64_t &usedBytes, uint64_t limitBytes) {
+  return GroupBuilder(schema, groupItems, groupConstraints, usedBytes,
+                      limitBytes)
+      .run();
 }
 
 size_t Tree::memoryBytes() const {

@@ -50,6 +50,12 @@ struct SpaceOptions {
   /// one read from a JSON file that a tuner should start from). Each must
   /// have one tile size per dimension on every level.
   std::vector<mdh_ll::Config> seeds;
+  /// The memory a build may take (SearchSpaceBuilder::setMemoryLimit; 0: no
+  /// limit). A space over a quarter of it is built again with the coarse
+  /// tile sizes of compact spaces (baseTileSizes) and a remark; one over the
+  /// limit even then is an error.
+  uint64_t memoryLimit = kDefaultSpaceMemoryLimit;
+  static constexpr uint64_t kDefaultSpaceMemoryLimit = uint64_t(4) << 30;
 };
 
 /// The tile sizes of a dimension of extent `extent` that every level may
@@ -60,7 +66,8 @@ SmallVector<int64_t> baseTileSizes(int64_t extent, bool coarse = false);
 
 /// The search space of `op` on `target`. Fails through `emitError` (when
 /// given) on a target that is not an ASM or when the engine cannot build a
-/// tree (more than 2^64 - 1 configurations in one tree).
+/// tree (more than 2^64 - 1 configurations in one tree, or over
+/// `opts.memoryLimit`).
 FailureOr<SearchSpace>
 buildSpace(mdh::ComputationOpInterface op, mdh_ll::TargetAttrInterface target,
            const SpaceOptions &opts = {},

@@ -138,6 +138,25 @@ using CanonicalFn = std::function<std::optional<int64_t>(const Config &)>;
 
 class SearchSpace;
 
+/// `bytes` in MiB, or KiB below one MiB (rounded down), for messages.
+std::string formatMemory(uint64_t bytes);
+
+/// The error of SearchSpaceBuilder::build when the memory it would need
+/// passes the limit set with setMemoryLimit.
+class SpaceTooLargeError : public llvm::ErrorInfo<SpaceTooLargeError> {
+public:
+  static char ID;
+  explicit SpaceTooLargeError(uint64_t limitBytes) : limitBytes(limitBytes) {}
+  uint64_t getLimit() const { return limitBytes; }
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  uint64_t limitBytes;
+};
+
 /// Declares parameters, derived values and constraints, then builds the
 /// space. Dependencies are named and must already be declared; a mistake is
 /// remembered and reported by build(). The order of declaration is the order
@@ -174,9 +193,16 @@ public:
   void addCanonicalRule(llvm::StringRef param,
                         llvm::ArrayRef<llvm::StringRef> deps, CanonicalFn fn);
 
-  /// Builds the trees. Call at most once. Fails on a declaration mistake or
+  /// Stops build() with a SpaceTooLargeError once the trees and the tables
+  /// that share their subtrees would take more than `bytes` (an estimate
+  /// from the entries stored; 0: no limit, the default). The time a build
+  /// takes grows with the same entries, so this bounds both.
+  void setMemoryLimit(uint64_t bytes) { memoryLimit = bytes; }
+
+  /// Builds the trees. Call at most once. Fails on a declaration mistake,
   /// when one tree has more than 2^64-1 leaves (split the group or narrow the
-  /// ranges); the product of the trees may exceed 2^64.
+  /// ranges) or when the memory limit is reached; the product of the trees
+  /// may exceed 2^64.
   llvm::Expected<SearchSpace> build();
 
 private:
@@ -187,6 +213,7 @@ private:
 
   std::shared_ptr<detail::Schema> schema;
   std::string firstError;
+  uint64_t memoryLimit = 0;
 };
 
 /// The built space: a chain of trees, immutable, safe to share across

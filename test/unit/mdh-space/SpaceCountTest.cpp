@@ -22,6 +22,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 #include <functional>
+#include <random>
 
 using namespace mlir;
 using namespace mlir::mdh::tuning;
@@ -306,6 +307,90 @@ static void testExhaustive() {
   checkExhaustive(kMatvec2x2, "cuda:sm_90,max_threads_per_block=2");
 }
 
+/// C[i, j] = sum_k A[i, k] * B[k, j] over 96 x 80 x 72: an exact CUDA
+/// space of some MiB, a coarse one (powers of two and the extents) of less.
+const char *kMatmul = R"mlir(
+func.func @f(%a: memref<96x72xf32>, %b: memref<72x80xf32>,
+             %c: memref<96x80xf32>) {
+  mdh.compute "k" sizes(96, 80, 72) combine(cc, cc, pw(add))
+      ins(%a : memref<96x72xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %b : memref<72x80xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%c : memref<96x80xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%x: f32, %y: f32):
+    %p = arith.mulf %x, %y : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+)mlir";
+
+// The memory limit of a build: over a quarter of it the space is built
+// again with coarse tile sizes (a remark says so), over all of it the build
+// fails with an error. The limits below bracket what this space needs.
+static void testMemoryLimit() {
+  Fixture f(kMatmul, "cuda:sm_90");
+  MDH_CHECK(f.op && f.target);
+  if (!f.op || !f.target)
+    return;
+  SmallVector<std::string> messages;
+  ScopedDiagnosticHandler record(
+      &f.context, [&](Diagnostic &diag) { messages.push_back(diag.str()); });
+  auto build = [&](uint64_t limit) {
+    messages.clear();
+    SpaceOptions opts;
+    opts.memoryLimit = limit;
+    return buildSpace(f.op, f.target, opts);
+  };
+  FailureOr<SearchSpace> exact = build(0);
+  MDH_CHECK(succeeded(exact) && messages.empty());
+
+  // The smallest limit (in MiB) at which each build passes.
+  auto smallest = [&](auto passes) -> uint64_t {
+    for (uint64_t mib = 1; mib <= 4096; mib *= 2)
+      if (passes(mib << 20))
+        return mib;
+    return 0;
+  };
+  uint64_t exactMiB = smallest([&](uint64_t limit) {
+    return succeeded(build(limit)) && messages.empty();
+  });
+  uint64_t anyMiB =
+      smallest([&](uint64_t limit) { return succeeded(build(limit)); });
+  llvm::outs() << "  exact from " << exactMiB << " MiB, coarse from " << anyMiB
+               << " MiB\n";
+  MDH_CHECK(anyMiB >= 1 && exactMiB > anyMiB);
+  if (anyMiB < 1 || exactMiB <= anyMiB)
+    return;
+
+  // Coarse: fewer configurations, every one valid, the heuristic in it.
+  FailureOr<SearchSpace> coarse = build(anyMiB << 20);
+  MDH_CHECK(
+      succeeded(coarse) && messages.size() == 1 &&
+      StringRef(messages.front()).contains("restricted to powers of two"));
+  if (failed(coarse))
+    return;
+  MDH_CHECK(coarse->size().ult(exact->size()));
+  std::mt19937_64 rng(1);
+  ScopedDiagnosticHandler quiet(&f.context, [](Diagnostic &) {});
+  for (unsigned n = 0; n < 200; ++n)
+    MDH_CHECK(exact->contains(
+        pointFromConfig(*exact, f.op, f.target,
+                        configFromPoint(coarse->sample(rng), f.op, f.target))));
+  mdh_ll::Config heuristic = defaultConfig(f.op, f.target);
+  MDH_CHECK(
+      coarse->contains(pointFromConfig(*coarse, f.op, f.target, heuristic)));
+
+  // Too little even for the coarse space: a clear error.
+  SmallVector<std::string> errors;
+  ScopedDiagnosticHandler keep(
+      &f.context, [&](Diagnostic &diag) { errors.push_back(diag.str()); });
+  MDH_CHECK(failed(build((anyMiB << 20) / 2)));
+  MDH_CHECK(!errors.empty() &&
+            StringRef(errors.back())
+                .contains("cannot build the tuning space of this computation "
+                          "on 'cuda': building the space needs more than"));
+}
+
 static void testBaseTileSizes() {
   SmallVector<int64_t> expected = {1, 2, 3, 4, 6, 8, 10};
   MDH_CHECK(baseTileSizes(10) == expected);
@@ -327,5 +412,6 @@ int main() {
   MDH_RUN(testRegisterLimit);
   MDH_RUN(testCopy2x2OpenMP);
   MDH_RUN(testExhaustive);
+  MDH_RUN(testMemoryLimit);
   return mdh_test::failures() ? 1 : 0;
 }

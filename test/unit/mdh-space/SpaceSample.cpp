@@ -21,6 +21,9 @@
 #include "mdh/Dialect/LL/ConfigJSON.h"
 #include "mdh/TuningSpace/MDHSpace.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/SourceMgr.h"
+
 #include <random>
 
 using namespace mlir;
@@ -37,7 +40,12 @@ int main(int argc, char **argv) {
   unsigned count = counted ? std::stoul(argv[5]) : 1;
   MLIRContext context;
   loadDialects(context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(argv[1], &context);
+  // Remarks too (a coarse space says so), with their source lines.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  context.printOpOnDiagnostic(false);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(argv[1], sourceMgr, ParserConfig(&context));
   if (!module)
     return 1;
   mdh_ll::TargetAttrInterface spec = target(context, argv[2]);
