@@ -278,7 +278,7 @@ void Declarer::declare() {
   for (auto [i, buffer] : llvm::enumerate(p.inputs))
     if (plan.hasRegion(kRegisterLevel))
       addTerm(*registers, buffer, buffer.words, i);
-  for (const Buffer &buffer : p.outputs)
+  for (const Buffer &buffer : p.accumulators)
     addTerm(*registers, buffer, buffer.words, std::nullopt);
   if (p.gpu) {
     shared.emplace();

@@ -58,8 +58,8 @@ REFUSALS = [
     # the register-tile rule, rarer since output views with floordiv/mod and
     # maps of different coefficients are bounded (seed 11: 986 of 10,000
     # programs without an openmp schedule before; seed 12: 11 of 2,500
-    # after): an output's maps that disagree in several dimensions still
-    # multiply (docs/reliability.md).
+    # after, until outputs whose maps disagree counted their accumulators
+    # per map; docs/reliability.md).
     r"the search space is empty",
     r"invalid configuration: register tile needs",
 ]

@@ -156,6 +156,25 @@ static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
   return buffer;
 }
 
+/// Whether every result of `maps` is affine-linear with the same
+/// coefficients in every map (only the constants may differ).
+static bool coefficientsAgree(ArrayRef<AffineMap> maps, unsigned numDims) {
+  for (unsigned b = 0, e = maps.front().getNumResults(); b < e; ++b) {
+    SmallVector<int64_t, 8> first;
+    for (AffineMap map : maps) {
+      SmallVector<int64_t, 8> coeffs(numDims, 0);
+      int64_t constant = 0;
+      if (!mdh::linearizeAffineExpr(map.getResult(b), coeffs, constant))
+        return false;
+      if (first.empty())
+        first = coeffs;
+      else if (coeffs != first)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Declaration order of the dimensions: in index order, except that once a
 /// buffer dimension is read by a declared dimension, the other dimensions
 /// reading it follow at once (MCC's p + r), so that few partial sums are
@@ -232,10 +251,17 @@ rules::analyze(mdh::ComputationOpInterface op, Attribute target,
     p.inputs.push_back(modelBuffer(cast<ShapedType>(value.getType()),
                                    op.getInputMaps(i), numDims,
                                    /*isOutput=*/false));
-  for (auto [o, value] : llvm::enumerate(op.getOuts()))
-    p.outputs.push_back(modelBuffer(cast<ShapedType>(value.getType()),
-                                    op.getOutputMaps(o), numDims,
-                                    /*isOutput=*/true));
+  for (auto [o, value] : llvm::enumerate(op.getOuts())) {
+    auto type = cast<ShapedType>(value.getType());
+    SmallVector<AffineMap> maps(op.getOutputMaps(o));
+    p.outputs.push_back(modelBuffer(type, maps, numDims, /*isOutput=*/true));
+    if (coefficientsAgree(maps, numDims)) {
+      p.accumulators.push_back(p.outputs.back());
+      continue;
+    }
+    for (AffineMap map : maps)
+      p.accumulators.push_back(modelBuffer(type, map, numDims, true));
+  }
   p.dimOrder = declarationOrder(p);
   return p;
 }
@@ -308,11 +334,12 @@ int64_t rules::sharedBytes(const Problem &p,
 
 int64_t rules::registerWords(const Problem &p,
                              ArrayRef<int64_t> inputFootprints,
-                             ArrayRef<int64_t> outputFootprints) {
+                             ArrayRef<int64_t> accumulatorFootprints) {
   int64_t words = 0;
   for (auto [buffer, elements] : llvm::zip_equal(p.inputs, inputFootprints))
     words = addSat(words, mulSat(elements, buffer.words));
-  for (auto [buffer, elements] : llvm::zip_equal(p.outputs, outputFootprints))
+  for (auto [buffer, elements] :
+       llvm::zip_equal(p.accumulators, accumulatorFootprints))
     words = addSat(words, mulSat(elements, buffer.words));
   return words;
 }

@@ -251,13 +251,13 @@ void Checker::checkLimits() {
                                   InputRegion::Register
                          ? buffer.footprint(c.tiles[kRegisterLevel])
                          : 0);
-  for (const Buffer &buffer : p.outputs)
+  for (const Buffer &buffer : p.accumulators)
     accumulators.push_back(buffer.footprint(c.tiles[kRegisterLevel]));
   int64_t words = registerWords(p, copies, accumulators);
   if (words <= p.maxRegisterWords())
     return;
   int64_t copyWords =
-      registerWords(p, copies, SmallVector<int64_t>(p.outputs.size(), 0));
+      registerWords(p, copies, SmallVector<int64_t>(p.accumulators.size(), 0));
   if (p.gpu)
     fail() << "register tile needs " << words
            << " 32-bit registers per thread (" << copyWords

@@ -163,6 +163,12 @@ struct Problem {
   bool customCombiner = false;
   SmallVector<Buffer, 4> inputs;
   SmallVector<Buffer, 2> outputs;
+  /// What the register tile's accumulators count (registerWords): per
+  /// output its model, or one model per map where the maps disagree in
+  /// their coefficients, whose footprints add up (the partial results are
+  /// one per point and map; the model of the whole output multiplies the
+  /// sums of its dimensions instead).
+  SmallVector<Buffer, 2> accumulators;
   /// The order in which the search space declares the dimensions: buffer
   /// dimensions read by several iteration dimensions close early.
   SmallVector<unsigned, 8> dimOrder;
@@ -247,10 +253,10 @@ int64_t combineReserve(const Problem &p);
 /// combine reserve.
 int64_t sharedBytes(const Problem &p, ArrayRef<int64_t> inputFootprints);
 /// 32-bit registers of the register tile: inputs copied into registers
-/// (footprint over the register tile, 0 where no copy) plus one accumulator
-/// per output element of the register tile.
+/// (footprint over the register tile, 0 where no copy) plus the
+/// accumulators (Problem::accumulators, footprints over the register tile).
 int64_t registerWords(const Problem &p, ArrayRef<int64_t> inputFootprints,
-                      ArrayRef<int64_t> outputFootprints);
+                      ArrayRef<int64_t> accumulatorFootprints);
 /// Register combination of partial results across the threads of a block is
 /// legal when all of the block's threads are one warp (shuffles reach only
 /// within a warp).

@@ -36,3 +36,20 @@ func.func @scan_fd(%x: memref<96x5xi32>, %y: memref<5x48x2xi32>) {
   }
   return
 }
+
+// Three maps that disagree in several dimensions (reduced from random
+// program seed 12): the model of the whole output multiplies the sums of
+// its dimensions (54 i64 accumulators at a register tile of 1), while the
+// partial results are one per point and map (3): the accumulators count
+// per map.
+func.func @three_maps(%x: memref<9xi64>, %y: memref<7x3x6x33xi64>) {
+  mdh.compute "three_maps" sizes(6) combine(cc)
+      ins(%x : memref<9xi64> [affine_map<(i) -> (i + 2)>])
+      outs(%y : memref<7x3x6x33xi64> [affine_map<(i) -> (6, 0, i, 2)>,
+                                      affine_map<(i) -> (6, 1, i, 2)>,
+                                      affine_map<(i) -> (i, 2, 2, 32)>]) {
+  ^bb0(%a: i64):
+    mdh.yield %a, %a, %a : i64, i64, i64
+  }
+  return
+}
