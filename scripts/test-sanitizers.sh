@@ -2,12 +2,15 @@
 #===- test-sanitizers.sh - Build with ASan+UBSan and run the lit suite ----===#
 #
 # Configures a separate build tree (build-asan) with -DMDH_ENABLE_SANITIZERS=ON,
-# builds it and runs lit over the given test/lit directories (default: the
-# set in docs/reliability.md, "Sanitizers"). Any sanitizer report fails the
-# test that triggered it: UBSan does not recover and ASan aborts.
+# builds it and runs lit over the given test/lit directories, CTest
+# (`ctest`) and the Python tests (`pytest`); by default the lit set in
+# docs/reliability.md, "Sanitizers", then CTest and pytest. Any sanitizer
+# report fails the test that triggered it: UBSan does not recover and ASan
+# aborts.
 #
-#   scripts/test-sanitizers.sh                 # default directories
+#   scripts/test-sanitizers.sh                 # everything
 #   scripts/test-sanitizers.sh tools/mdh-run   # chosen ones (under test/lit)
+#   scripts/test-sanitizers.sh ctest pytest    # CTest and pytest only
 #
 # MDH_ASAN_BUILD_DIR (default build-asan), MDH_JOBS (default 2) and
 # MDH_BUILD_LOCK (a flock file wrapped around ninja and lit) as in setup.sh.
@@ -50,9 +53,44 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 DIRS=("$@")
 if ((${#DIRS[@]} == 0)); then
-  DIRS=(Dialect Conversion Target TuningSpace bad-input examples tools)
+  DIRS=(Dialect Conversion Target TuningSpace bad-input examples tools ctest
+    pytest)
 fi
 paths=()
-for d in "${DIRS[@]}"; do paths+=("$BUILD/test/lit/$d"); done
+run_ctest=0
+run_pytest=0
+for d in "${DIRS[@]}"; do
+  case "$d" in
+    ctest) run_ctest=1 ;;
+    pytest) run_pytest=1 ;;
+    *) paths+=("$BUILD/test/lit/$d") ;;
+  esac
+done
 if [[ -n "${MDH_BUILD_LOCK:-}" ]]; then LOCK=(flock -s "$MDH_BUILD_LOCK"); fi
-"${LOCK[@]}" /usr/lib/llvm-22/bin/lit -sv "${paths[@]}"
+status=0
+if ((${#paths[@]} > 0)); then
+  "${LOCK[@]}" /usr/lib/llvm-22/bin/lit -sv "${paths[@]}" || status=1
+fi
+if ((run_ctest)); then
+  echo "== CTest (sanitized)"
+  "${LOCK[@]}" ctest --test-dir "$BUILD" --output-on-failure -j"$JOBS" ||
+    status=1
+fi
+if ((run_pytest)); then
+  # Python is not instrumented: the shared ASan runtime (which carries the
+  # UBSan handlers too) is preloaded for the sanitized C library it loads.
+  # sitecustomize.py drops LD_PRELOAD again, so that the sanitized tools
+  # the tests start (with the runtime linked in) do not get a second one.
+  echo "== pytest (sanitized)"
+  site="$BUILD/sanitizer-site"
+  mkdir -p "$site"
+  printf '%s\n' 'import os' 'os.environ.pop("LD_PRELOAD", None)' \
+    >"$site/sitecustomize.py"
+  PYTHON="${MDH_PYTHON:-/usr/bin/python3}"
+  "${LOCK[@]}" env \
+    LD_PRELOAD=/usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.asan-x86_64.so \
+    PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" \
+    MDH_LIBRARY_PATH="$BUILD/lib" MDH_BUILD_DIR="$BUILD" \
+    "$PYTHON" -m pytest -q "$ROOT/python/tests" || status=1
+fi
+exit "$status"

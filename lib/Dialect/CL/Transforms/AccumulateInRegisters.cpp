@@ -449,6 +449,40 @@ bool Rewriter::run() {
   return true;
 }
 
+/// The register tiles of the two branches of an `scf.if` (GPU code's full
+/// and partial blocks), at any depth, become one tile created before it.
+/// The branches are exclusive and every tile is written before it is read
+/// wherever it is created, so sharing is free; separate tiles are not: LLVM
+/// merges the branches' identical flushes into one load through a phi of the
+/// two tiles' addresses, which keeps them in local memory (an 8-byte stack
+/// frame in MCC_Capsule's NVVM code).
+static void shareBranchTiles(Operation *root) {
+  root->walk([](scf::IfOp ifOp) {
+    if (ifOp.getElseRegion().empty())
+      return;
+    auto tiles = [](Block *block) {
+      SmallVector<BufferOp> result;
+      block->walk([&](BufferOp buffer) {
+        if (buffer.getRegion() == MemRegion::Register)
+          result.push_back(buffer);
+      });
+      return result;
+    };
+    SmallVector<BufferOp> others = tiles(ifOp.elseBlock());
+    for (BufferOp tile : tiles(ifOp.thenBlock())) {
+      auto *other = llvm::find_if(others, [&](BufferOp o) {
+        return o && o.getType() == tile.getType();
+      });
+      if (other == others.end())
+        continue;
+      tile->moveBefore(ifOp);
+      other->replaceAllUsesWith(tile.getResult());
+      other->erase();
+      *other = nullptr;
+    }
+  });
+}
+
 namespace {
 struct AccumulateInRegistersPass
     : mdh_cl::impl::MDHCLAccumulateInRegistersBase<AccumulateInRegistersPass> {
@@ -474,6 +508,7 @@ struct AccumulateInRegistersPass
       if (Rewriter(op, cells, startAtIdentity).run())
         counts.add(parent);
     }
+    shareBranchTiles(getOperation());
     counts.finish(numAccumulations, report, getArgument(),
                   "accumulations moved into register tiles");
   }

@@ -139,7 +139,11 @@ struct UnrollPass : mdh_cl::impl::MDHCLUnrollBase<UnrollPass> {
     }
 
     // Innermost first, so that the size test of an outer loop sees its
-    // unrolled body.
+    // unrolled body. Invariant code leaves the loops first: the size test
+    // counts what unrolling copies, and the passes before this one create
+    // code inside point loops that depends on enclosing indices only (the
+    // first-contribution tests of AccumulateInRegisters).
+    hoistLoopInvariants(getOperation());
     SmallVector<ForOp> loops;
     getOperation()->walk([&](ForOp loop) { loops.push_back(loop); });
     for (ForOp loop : loops) {

@@ -6,7 +6,8 @@
 // aligned (tested once, the same on every thread), the compiler is told so
 // (`__builtin_assume_aligned`), and nvcc loads each thread's 4 elements
 // with one 128-bit load; otherwise the general version, which reads the
-// parameters themselves.
+// parameters themselves. Both versions share one register tile (and its
+// flag), declared before the branch.
 
 func.func @dot(%x: memref<1048576xf32>, %y: memref<1048576xf32>, %r: memref<f32>) {
   mdh.compute "dot" sizes(1048576) combine(pw(add))
@@ -24,12 +25,16 @@ func.func @dot(%x: memref<1048576xf32>, %y: memref<1048576xf32>, %r: memref<f32>
 // CHECK:         const bool [[A0:v[0-9]+]] = ((uintptr_t)in0 % 16 == 0);
 // CHECK-NEXT:    const bool [[A1:v[0-9]+]] = ((uintptr_t)in1 % 16 == 0);
 // CHECK-NEXT:    const bool [[FAST:v[0-9]+]] = [[A0]] && [[A1]];
+// CHECK-NEXT:    float [[ACC:v[0-9]+]][1];
+// CHECK-NEXT:    bool {{v[0-9]+}}[1];
 // CHECK-NEXT:    if ([[FAST]]) {
 // CHECK:           const float *__restrict__ [[X:v[0-9]+]] = (const float *)__builtin_assume_aligned(in0, 16);
 // CHECK-NEXT:      const float *__restrict__ [[Y:v[0-9]+]] = (const float *)__builtin_assume_aligned(in1, 16);
 // CHECK:           = [[X]][{{.*}}];
 // CHECK:           = [[Y]][{{.*}}];
+// CHECK:           [[ACC]][0] =
 // CHECK:         } else {
 // CHECK-NOT:       assume_aligned
 // CHECK:           = in0[{{.*}}];
+// CHECK:           [[ACC]][0] =
 // CHECK:         }
