@@ -124,6 +124,13 @@ def MDHCLAccumulateInRegisters
     unconditionally (`first` is `false`): a contraction's body is then one
     multiply-add. The CPU pipeline leaves it off: the vectorizer rebuilds
     the nest from the `first` flags.
+
+    The register buffers of the two branches of an `scf.if` (GPU code's
+    versions for full and partial blocks) are shared, pairwise by type: one
+    buffer created before the `if`. The branches are exclusive and every
+    buffer is written before it is read; separate buffers end up in local
+    memory once LLVM merges the branches' identical combines through a phi
+    of their addresses.
   }];
   // The combine after the nest skips empty cells with an scf.if when a
   // reduction loop may run zero times.
@@ -155,7 +162,9 @@ def MDHCLUnroll : MDHCL_Pass<"mdh-cl-unroll"> {
     Point loops of the full tiles then run a constant number of times;
     loops with a constant trip count of at most `max-trips` whose bodies,
     unrolled, stay within `max-ops` operations are fully unrolled,
-    innermost first. Unrolled register tiles have constant indices, so
+    innermost first; loop-invariant operations leave the loops first, so
+    that the size counts what unrolling copies. Unrolled register tiles
+    have constant indices, so
     their register buffers become scalars in LLVM. Loops inside a partial
     tile are not split again, so code grows linearly with the nest depth.
 
