@@ -53,8 +53,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 DIRS=("$@")
 if ((${#DIRS[@]} == 0)); then
-  DIRS=(Dialect Conversion Target TuningSpace bad-input examples tools ctest
-    pytest)
+  DIRS=(Dialect Conversion Target TuningSpace bad-input examples tools Plugin
+    ctest pytest)
 fi
 paths=()
 run_ctest=0
@@ -67,22 +67,26 @@ for d in "${DIRS[@]}"; do
   esac
 done
 if [[ -n "${MDH_BUILD_LOCK:-}" ]]; then LOCK=(flock -s "$MDH_BUILD_LOCK"); fi
+# The shared ASan runtime (it carries the UBSan handlers too), for the
+# uninstrumented programs that load sanitized libraries: the upstream
+# mlir-opt-22 of the plugin tests (test/lit/lit.cfg.py) and Python.
+ASAN_RT=/usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.asan-x86_64.so
+export MDH_SANITIZER_PRELOAD="$ASAN_RT"
 status=0
 if ((${#paths[@]} > 0)); then
   "${LOCK[@]}" /usr/lib/llvm-22/bin/lit -sv "${paths[@]}" || status=1
 fi
 if ((run_ctest)); then
-  # Not mdh-install-test: it loads the sanitized libMDHPlugin.so into the
-  # uninstrumented mlir-opt-22, which has no sanitizer runtime (as lit's
-  # Plugin directory).
+  # Not mdh-install-test: it builds an uninstrumented consumer against the
+  # installed (sanitized) libraries and loads the installed plugin into
+  # mlir-opt-22 without the runtime.
   echo "== CTest (sanitized)"
   "${LOCK[@]}" ctest --test-dir "$BUILD" --output-on-failure -j"$JOBS" \
     -E '^mdh-install-test$' || status=1
 fi
 if ((run_pytest)); then
-  # Python is not instrumented: the shared ASan runtime (which carries the
-  # UBSan handlers too) is preloaded for the sanitized C library it loads.
-  # sitecustomize.py drops LD_PRELOAD again, so that the sanitized tools
+  # Python is not instrumented: the runtime is preloaded for the sanitized
+  # C library it loads. sitecustomize.py drops LD_PRELOAD again, so that the sanitized tools
   # the tests start (with the runtime linked in) do not get a second one.
   echo "== pytest (sanitized)"
   site="$BUILD/sanitizer-site"
@@ -91,7 +95,7 @@ if ((run_pytest)); then
     >"$site/sitecustomize.py"
   PYTHON="${MDH_PYTHON:-/usr/bin/python3}"
   "${LOCK[@]}" env \
-    LD_PRELOAD=/usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.asan-x86_64.so \
+    LD_PRELOAD="$ASAN_RT" \
     PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" \
     MDH_LIBRARY_PATH="$BUILD/lib" MDH_BUILD_DIR="$BUILD" \
     "$PYTHON" -m pytest -q "$ROOT/python/tests" || status=1

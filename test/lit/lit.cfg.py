@@ -59,7 +59,14 @@ except (OSError, subprocess.TimeoutExpired):
     _upstream_help = ""
 if _upstream_help and "--load-dialect-plugin" in _upstream_help:
     config.available_features.add("upstream-mlir-opt")
-    config.substitutions.append(("%upstream_mlir_opt", _upstream_opt))
+    # Under scripts/test-sanitizers.sh the sanitized plugin needs the ASan
+    # runtime in the uninstrumented mlir-opt: preloaded there only (the
+    # project's sanitized tools link their own).
+    _preload = os.environ.get("MDH_SANITIZER_PRELOAD")
+    config.substitutions.append(
+        ("%upstream_mlir_opt",
+         "env LD_PRELOAD=%s %s" % (_preload, _upstream_opt) if _preload
+         else _upstream_opt))
 config.substitutions.append(
     ("%mdh_plugin",
      os.path.join(config.mdh_obj_root, "lib",

@@ -380,6 +380,33 @@ def MDHGPUContractFMA : Pass<"mdh-gpu-contract-fma"> {
   ];
 }
 
+def MDHGPUNvidiaLaunchBounds
+    : Pass<"mdh-gpu-nvidia-launch-bounds", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Ask for at least one block per multiprocessor, as the CUDA emitter does";
+  let description = [{
+    Sets `nvvm.minctasm = 1` (PTX `.minnctapersm 1`) on every kernel of
+    the `gpu.module` that has a known block size (`nvvm.maxntid`, from
+    `known_block_size`), like the `__launch_bounds__(threads, 1)` that
+    `--emit-cuda` prints. With `.maxntid` alone, ptxas picks a register
+    budget for several resident blocks and spills past it: MCC capsule's
+    main kernel (256 threads) got 64 registers and 16 bytes of spill
+    stores on sm_80; with both directives it takes the registers it needs.
+
+    ```mlir
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+    // becomes
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 256, 1, 1>,
+                                     nvvm.minctasm = 1 : i32}
+    ```
+
+    Part of the NVIDIA pipelines (on the kernels, before their lowering to
+    NVVM, which keeps the attribute).
+  }];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "kernels given a minimum of one block per multiprocessor">
+  ];
+}
+
 def MDHGPUEmulateOnHost : Pass<"mdh-gpu-emulate-on-host", "::mlir::ModuleOp"> {
   let summary = "Run gpu.launch ops on the CPU, threads in shuffled order";
   let description = [{

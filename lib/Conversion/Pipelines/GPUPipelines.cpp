@@ -78,8 +78,10 @@ void mlir::mdh::buildGPUToNvidiaPipeline(OpPassManager &pm,
                                          bool cubin) {
   buildCLToKernels(pm, "nvidia", options.chip, options.optLevel);
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  // What nvcc does to the emitted CUDA by default (-fmad=true).
+  // What nvcc does to the emitted CUDA by default (-fmad=true), and the
+  // launch bounds the CUDA emitter prints.
   gpuPm.addPass(createMDHGPUContractFMA());
+  gpuPm.addPass(createMDHGPUNvidiaLaunchBounds());
   gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   buildDeviceCleanups(gpuPm);
   buildHostAndBinary(pm, /*toolkit=*/"");

@@ -17,7 +17,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.runtime_obj_dir
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py"]
 
-llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+# The sanitizers' options, for a sanitized build (docs/reliability.md).
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "ASAN_OPTIONS",
+                                     "UBSAN_OPTIONS"])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # ptxas, for gpu-module-to-binary{format=bin}.
 llvm_config.with_environment(
@@ -56,6 +58,17 @@ for kind, mock in [("cuda", "mock-cuda"), ("hip", "mock-hip")]:
                                 config.runtime_lib_dir, kind,
                                 config.runtime_lib_dir,
                                 os.path.join(obj, mock))))
+
+# A sanitized build (scripts/test-sanitizers.sh): the runtime libraries
+# import the sanitizer runtimes, which the uninstrumented mlir-runner gets
+# preloaded (%mlir_runner).
+runner = "mlir-runner"
+if config.sanitized:
+    config.available_features.add("sanitized")
+    preload = os.environ.get("MDH_SANITIZER_PRELOAD")
+    if preload:
+        runner = "env LD_PRELOAD=%s mlir-runner" % preload
+config.substitutions.append(("%mlir_runner", runner))
 
 if config.have_hip_runtime:
     config.available_features.add("hip-runtime")
