@@ -66,6 +66,10 @@ def test_mock_driver(tmp_path):
     env["MDH_MOCK_TRACE"] = str(trace)
     env["PYTHONPATH"] = os.pathsep.join([str(Path(mdh.__file__).resolve().parents[1]),
                                          str(Path(__file__).resolve().parents[1] / "examples")])
+    # A sanitized build (scripts/test-sanitizers.sh): this Python loads the
+    # sanitized library too and needs the runtime preloaded as well.
+    if os.environ.get("MDH_SANITIZER_PRELOAD"):
+        env["LD_PRELOAD"] = os.environ["MDH_SANITIZER_PRELOAD"]
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "device: MDH mock CUDA device 0" in done.stdout
