@@ -460,11 +460,17 @@ static void shareBranchTiles(Operation *root) {
   root->walk([](scf::IfOp ifOp) {
     if (ifOp.getElseRegion().empty())
       return;
-    auto tiles = [](Block *block) {
+    // Not across a parallel loop: a tile is private to its unit (thread).
+    auto tiles = [&](Block *block) {
       SmallVector<BufferOp> result;
       block->walk([&](BufferOp buffer) {
-        if (buffer.getRegion() == MemRegion::Register)
-          result.push_back(buffer);
+        if (buffer.getRegion() != MemRegion::Register)
+          return;
+        for (Operation *p = buffer->getParentOp(); p != ifOp;
+             p = p->getParentOp())
+          if (isa<ParForOp>(p))
+            return;
+        result.push_back(buffer);
       });
       return result;
     };

@@ -112,3 +112,55 @@ func.func @shapes(%M: memref<10x8xf32>, %w: memref<10xf32>, %full: i1) {
   }
   return
 }
+
+// -----
+
+// A branch around the threads' loop: each thread keeps its own tile, which
+// a tile created before the `if` (outside the threads) would not be.
+
+// CHECK-LABEL: func.func @threads_inside(
+// CHECK:         scf.if
+// CHECK-NEXT:      mdh_cl.par_for
+// CHECK:             mdh_cl.buffer register : memref<4xf32>
+// CHECK:         } else {
+// CHECK-NEXT:      mdh_cl.par_for
+// CHECK:             mdh_cl.buffer register : memref<4xf32>
+func.func @threads_inside(%M: memref<10x8xf32>, %w: memref<10xf32>, %full: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c10 = arith.constant 10 : index
+  mdh_cl.phase "main" {
+    scf.if %full {
+      mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+        mdh_cl.for %i3 = %c0 to %c10 step %c4 {
+          %e = arith.addi %i3, %c4 : index
+          %hi = arith.minui %e, %c10 : index
+          mdh_cl.for %i = %i3 to %hi step %c1 {
+            mdh_cl.for %k = %c0 to %c8 step %c1 {
+              %v = memref.load %M[%i, %k] : memref<10x8xf32>
+              %first = arith.cmpi eq, %k, %c0 : index
+              mdh_cl.accumulate %v into %w[%i] first %first combine pw(add) : f32 into memref<10xf32>
+            }
+          }
+        }
+      }
+    } else {
+      mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+        mdh_cl.for %i3 = %c0 to %c10 step %c4 {
+          %e = arith.addi %i3, %c4 : index
+          %hi = arith.minui %e, %c10 : index
+          mdh_cl.for %i = %i3 to %hi step %c1 {
+            mdh_cl.for %k = %c0 to %c8 step %c1 {
+              %v = memref.load %M[%i, %k] : memref<10x8xf32>
+              %first = arith.cmpi eq, %k, %c0 : index
+              mdh_cl.accumulate %v into %w[%i] first %first combine pw(add) : f32 into memref<10xf32>
+            }
+          }
+        }
+      }
+    }
+  }
+  return
+}
