@@ -102,9 +102,13 @@ static bool boundOutputDim(ArrayRef<AffineMap> maps, unsigned b,
 
 /// The footprint model of a buffer of type `type` read or written through
 /// `maps` (docs/tuning-parameters.md, "Footprints"); `isOutput` records the
-/// maps' constants (BufferDim::offsets).
+/// maps' constants (BufferDim::offsets). `agree` (when given) says whether
+/// every result is affine-linear with the same coefficients in every map.
 static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
-                          unsigned numDims, bool isOutput) {
+                          unsigned numDims, bool isOutput,
+                          bool *agree = nullptr) {
+  if (agree)
+    *agree = true;
   Buffer buffer;
   buffer.bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   buffer.words = ceilDiv(buffer.bytes, 4);
@@ -121,6 +125,8 @@ static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
       if (!mdh::linearizeAffineExpr(map.getResult(b), coeffs, constant) ||
           (m > 0 && coeffs != first)) {
         linear = false;
+        if (agree)
+          *agree = false;
         break;
       }
       if (m == 0) {
@@ -154,25 +160,6 @@ static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
     buffer.dims.push_back(std::move(dim));
   }
   return buffer;
-}
-
-/// Whether every result of `maps` is affine-linear with the same
-/// coefficients in every map (only the constants may differ).
-static bool coefficientsAgree(ArrayRef<AffineMap> maps, unsigned numDims) {
-  for (unsigned b = 0, e = maps.front().getNumResults(); b < e; ++b) {
-    SmallVector<int64_t, 8> first;
-    for (AffineMap map : maps) {
-      SmallVector<int64_t, 8> coeffs(numDims, 0);
-      int64_t constant = 0;
-      if (!mdh::linearizeAffineExpr(map.getResult(b), coeffs, constant))
-        return false;
-      if (first.empty())
-        first = coeffs;
-      else if (coeffs != first)
-        return false;
-    }
-  }
-  return true;
 }
 
 /// Declaration order of the dimensions: in index order, except that once a
@@ -254,8 +241,10 @@ rules::analyze(mdh::ComputationOpInterface op, Attribute target,
   for (auto [o, value] : llvm::enumerate(op.getOuts())) {
     auto type = cast<ShapedType>(value.getType());
     SmallVector<AffineMap> maps(op.getOutputMaps(o));
-    p.outputs.push_back(modelBuffer(type, maps, numDims, /*isOutput=*/true));
-    if (coefficientsAgree(maps, numDims)) {
+    bool agree;
+    p.outputs.push_back(
+        modelBuffer(type, maps, numDims, /*isOutput=*/true, &agree));
+    if (agree) {
       p.accumulators.push_back(p.outputs.back());
       continue;
     }
