@@ -344,20 +344,20 @@ tuning::buildSpace(mdh::ComputationOpInterface op,
   // A space too large to build exactly is built with the coarse tile sizes
   // of compact spaces: the limits couple tile sizes of several dimensions,
   // so the work grows with the product of their ranges.
-  bool coarse = isCompact(*p);
+  bool compact = isCompact(*p);
   uint64_t limit = opts.memoryLimit;
-  llvm::Expected<SearchSpace> space = build(coarse, coarse ? limit : limit / 4);
-  if (!space && !coarse && limit) {
-    llvm::Error rest = llvm::handleErrors(
-        space.takeError(), [&](const SpaceTooLargeError &tooLarge) {
-          op->emitRemark() << "the exact tuning space of this computation on '"
-                           << p->targetName << "' needs more than "
-                           << formatMemory(tooLarge.getLimit())
-                           << " to build; its tile sizes are restricted "
-                              "to powers of two and the extent";
-          coarse = true;
-        });
-    space = coarse ? build(true, limit) : std::move(rest);
+  // (At least 1 byte: 0 would mean no limit.)
+  uint64_t exactLimit = limit ? std::max<uint64_t>(1, limit / 4) : 0;
+  llvm::Expected<SearchSpace> space =
+      build(compact, compact ? limit : exactLimit);
+  if (!space && !compact && space.errorIsA<SpaceTooLargeError>()) {
+    llvm::consumeError(space.takeError());
+    op->emitRemark() << "the exact tuning space of this computation on '"
+                     << p->targetName << "' needs more than "
+                     << formatMemory(exactLimit)
+                     << " to build; its tile sizes are restricted to powers "
+                        "of two and the extent";
+    space = build(/*coarse=*/true, limit);
   }
   if (!space) {
     emitError() << "cannot build the tuning space of this computation on '"

@@ -385,6 +385,9 @@ static void testMemoryLimit() {
   ScopedDiagnosticHandler keep(
       &f.context, [&](Diagnostic &diag) { errors.push_back(diag.str()); });
   MDH_CHECK(failed(build((anyMiB << 20) / 2)));
+  // A limit under 4 bytes still limits the exact space (a quarter of it
+  // would be 0, which means no limit).
+  MDH_CHECK(failed(build(2)));
   MDH_CHECK(!errors.empty() &&
             StringRef(errors.back())
                 .contains("cannot build the tuning space of this computation "
