@@ -122,6 +122,18 @@ SmallVector<Value> GPULowering::decode(const Grid &g, const LevelSplit &split,
   return unit;
 }
 
+Value GPULowering::shuffle(mdh_cl::ShuffleMode mode, Value v, int64_t delta) {
+  return mdh_cl::ShuffleOp::create(b, loc, v.getType(), mode, v, delta,
+                                   kWarpLanes);
+}
+
+SmallVector<Value> GPULowering::loadAll(ArrayRef<Value> buffers,
+                                        ValueRange indices) {
+  return llvm::map_to_vector(buffers, [&](Value buffer) -> Value {
+    return memref::LoadOp::create(b, loc, buffer, indices);
+  });
+}
+
 Value GPULowering::linearHw(const Grid &g) {
   Value id = cst(0);
   for (unsigned h = 3; h-- > 0;)

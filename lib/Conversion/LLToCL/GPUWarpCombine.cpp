@@ -28,18 +28,6 @@ using namespace mlir::mdh::gpu_lowering;
 /// The fewest units of a position in a warp for which shuffles pay.
 static constexpr int64_t kMinWarpUnits = 4;
 
-Value GPULowering::shuffle(mdh_cl::ShuffleMode mode, Value v, int64_t delta) {
-  return mdh_cl::ShuffleOp::create(b, loc, v.getType(), mode, v, delta,
-                                   kWarpLanes);
-}
-
-SmallVector<Value> GPULowering::loadAll(ArrayRef<Value> buffers,
-                                        ValueRange indices) {
-  return llvm::map_to_vector(buffers, [&](Value buffer) -> Value {
-    return memref::LoadOp::create(b, loc, buffer, indices);
-  });
-}
-
 bool GPULowering::buildWarpTree(ArrayRef<Value> buffers,
                                 const CombineTree &tree, Value t,
                                 int64_t numThreads) {
