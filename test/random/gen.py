@@ -455,8 +455,9 @@ def gen_combiner(rng, types):
 # The case --------------------------------------------------------------------
 
 def element_type(rng, types, narrow):
-    """One of `types`; f16 and bf16 only in the cases drawn `narrow` (the C
-    target refuses them, so a case with one costs a C run)."""
+    """One of `types`; f16 and bf16 only in the cases drawn `narrow` (the
+    C target refused them before it had them; the draws stay as they were
+    so that a seed still gives the same programs)."""
     wide = [t for t in types if t not in ("f16", "bf16")]
     return rng.choice(types if narrow or not wide else wide)
 

@@ -53,6 +53,9 @@ void prefix_sum_small(MR1_T(float), MR1_T(float));
 void max_reduction_small(MR1_T(float), MR0_T(float));
 void argmax_small(MR1_T(float), MR0_T(float), MR0_T(int32_t));
 void int_dot_small(MR1_T(int32_t), MR1_T(int32_t), MR0_T(int32_t));
+// f16 and bf16 elements as their bit patterns.
+void matmul_f16_small(MR2_T(uint16_t), MR2_T(uint16_t), MR2_T(float));
+void matmul_bf16_small(MR2_T(uint16_t), MR2_T(uint16_t), MR2_T(float));
 
 //===----------------------------------------------------------------------===//
 // Buffers with guard zones
@@ -532,6 +535,79 @@ static int check_matmul(void) {
   return report(&v);
 }
 
+// A 16-bit float in [-1, 1] on the grid k * 2^-7, whose value the format
+// holds exactly (f16: 11 significant bits, bf16: 8), as its bit pattern.
+static uint16_t rng_half_bits(int bf16) {
+  int k = (int)(rng_next() % 257) - 128;
+  if (k == 0)
+    return 0;
+  // |k| * 2^-7 = m * 2^e with 1 <= m < 2: the exponent and mantissa bits.
+  unsigned a = (unsigned)(k < 0 ? -k : k);
+  int e = 0;
+  while ((a >> (e + 1)) != 0)
+    ++e;
+  unsigned frac = a - (1u << e); // e fraction bits of a
+  int exp = e - 7;
+  uint16_t sign = k < 0 ? 0x8000 : 0;
+  if (bf16)
+    return (uint16_t)(sign | (unsigned)(exp + 127) << 7 | frac << (7 - e));
+  return (uint16_t)(sign | (unsigned)(exp + 15) << 10 | frac << (10 - e));
+}
+
+// The value of such a bit pattern (normal numbers and zero only).
+static double half_value(uint16_t bits, int bf16) {
+  int mant_bits = bf16 ? 7 : 10, bias = bf16 ? 127 : 15;
+  unsigned exp = (bits & 0x7fff) >> mant_bits;
+  unsigned mant = bits & ((1u << mant_bits) - 1);
+  if (exp == 0 && mant == 0)
+    return 0;
+  double v = ldexp(1.0 + ldexp(mant, -mant_bits), (int)exp - bias);
+  return bits & 0x8000 ? -v : v;
+}
+
+// matmul_f16 / matmul_bf16: C[i, j] = sum_k A[i, k] * B[k, j] with 16-bit
+// inputs and f32 products and sums.
+static int check_matmul_half(const char *name, int bf16, int I, int J, int K,
+                             void (*kernel)(MR2_T(uint16_t), MR2_T(uint16_t),
+                                            MR2_T(float))) {
+  Verdict v = verdict(name);
+  uint16_t *A = buf_new(I * K, 2), *B = buf_new(K * J, 2);
+  for (int x = -GUARD; x < I * K + GUARD; ++x)
+    A[x] = rng_half_bits(bf16);
+  for (int x = -GUARD; x < K * J + GUARD; ++x)
+    B[x] = rng_half_bits(bf16);
+  float *C = out_f32(I * J);
+  uint16_t *A0 = buf_snapshot(A, I * K, 2), *B0 = buf_snapshot(B, K * J, 2);
+  RefF32 ref = ref_f32_new(SHAPE(I, J));
+  for (int i = 0; i < I; ++i)
+    for (int j = 0; j < J; ++j) {
+      double sum = 0, mag = 0;
+      for (int k = 0; k < K; ++k) {
+        double t =
+            half_value(A[i * K + k], bf16) * half_value(B[k * J + j], bf16);
+        sum += t;
+        mag += fabs(t);
+      }
+      ref_set(&ref, i * J + j, sum, K, mag);
+    }
+  kernel(MR2(A, I, K), MR2(B, K, J), MR2(C, I, J));
+  compare_f32(&v, "C", C, &ref);
+  check_unchanged(&v, "A", A, A0, I * K, 2);
+  check_unchanged(&v, "B", B, B0, K * J, 2);
+  ref_f32_free(&ref);
+  buf_free(A, 2), buf_free(B, 2), buf_free(C, 4);
+  buf_free(A0, 2), buf_free(B0, 2);
+  return report(&v);
+}
+
+static int check_matmul_f16(void) {
+  return check_matmul_half("matmul_f16_small", 0, 7, 13, 11, matmul_f16_small);
+}
+
+static int check_matmul_bf16(void) {
+  return check_matmul_half("matmul_bf16_small", 1, 5, 3, 17, matmul_bf16_small);
+}
+
 // matmul_t: C[i, j] = sum_k A[k, i] * B[j, k].
 static int check_matmul_t(void) {
   enum { I = 3, J = 13, K = 7 };
@@ -895,6 +971,8 @@ static const Check checks[] = {
     {"matvec", check_matvec},
     {"matmul", check_matmul},
     {"matmul_t", check_matmul_t},
+    {"matmul_f16", check_matmul_f16},
+    {"matmul_f16", check_matmul_bf16},
     {"bmatmul", check_bmatmul},
     {"mcc", check_mcc},
     {"mcc", check_mcc_stride2},

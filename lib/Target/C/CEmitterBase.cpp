@@ -135,14 +135,12 @@ FailureOr<StringRef> CEmitterBase::typeName(Type type, Operation *where) {
     return StringRef("float");
   if (type.isF64())
     return StringRef("double");
-  InFlightDiagnostic diag = opError(where, "uses type ")
-                            << type << ", which the " << targetName
-                            << " target does not support";
-  if (type.isF16() || type.isBF16())
-    diag << (targetName == "C" ? " (C11 has no portable 16-bit float type)"
-                               : " (half and bfloat16 are not emitted yet)");
-  diag << "; supported are f32, f64, i1, i8, i16, i32, i64 and index";
-  return failure();
+  if (isHalf(type))
+    return halfTypeName(type);
+  return opError(where, "uses type ")
+         << type << ", which the " << targetName
+         << " target does not support; supported are f16, bf16, f32, f64, "
+            "i1, i8, i16, i32, i64 and index";
 }
 
 LogicalResult CEmitterBase::checkMemRef(MemRefType type, Operation *where,

@@ -107,6 +107,20 @@ FailureOr<std::string> CEmitterBase::literal(Attribute value,
   }
   if (auto fp = dyn_cast<FloatAttr>(value)) {
     Type type = fp.getType();
+    // A 16-bit constant is exact in float.
+    if (isHalf(type)) {
+      APFloat single = fp.getValue();
+      bool losesInfo = false;
+      single.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+      FailureOr<std::string> text = literal(
+          FloatAttr::get(Float32Type::get(type.getContext()), single), where);
+      if (failed(text))
+        return failure();
+      std::string narrowed = narrow(type, *text);
+      wideConstants[narrowed] = *text;
+      return narrowed;
+    }
     if (failed(typeName(type, where)))
       return failure();
     StringRef suffix = type.isF32() ? "f" : "";
@@ -134,6 +148,14 @@ FailureOr<std::string> CEmitterBase::literal(Attribute value,
 
 FailureOr<std::string> CEmitterBase::binary(BinOp kind, Type type, StringRef a,
                                             StringRef b, Operation *where) {
+  if (isHalf(type)) {
+    FailureOr<std::string> single =
+        binary(kind, Float32Type::get(type.getContext()), widen(type, a),
+               widen(type, b), where);
+    if (failed(single))
+      return failure();
+    return narrow(type, *single);
+  }
   std::string pa = paren(a), pb = paren(b);
   if (isa<FloatType>(type)) {
     StringRef f = type.isF32() ? "f" : "";
@@ -356,6 +378,8 @@ std::string CEmitterBase::floatCompare(arith::CmpFPredicate pred, StringRef a,
 FailureOr<std::string> CEmitterBase::conversion(Operation &op) {
   Value input = op.getOperand(0);
   Type from = input.getType(), to = op.getResult(0).getType();
+  if (isHalf(from) || isHalf(to))
+    return halfConversion(op, from, to);
   FailureOr<StringRef> toName = typeName(to, &op);
   if (failed(toName))
     return failure();
@@ -438,18 +462,30 @@ FailureOr<std::string> CEmitterBase::mathCall(Operation &op) {
     return "(" + t + ")(" + a + " < 0 ? (" + w + ")0 - (" + w + ")" + a +
            " : (" + w + ")" + a + ")";
   }
-  StringRef f = type.isF32() ? "f" : "";
+  // f16 and bf16 call the float function and round its result.
+  bool half = isHalf(type);
+  auto arg = [&](unsigned i) -> std::string {
+    Value v = op.getOperand(i);
+    return isHalf(v.getType()) ? widen(v.getType(), nameOf(v))
+                               : nameOf(v).str();
+  };
+  auto result = [&](std::string text) {
+    return half ? narrow(type, text) : text;
+  };
+  StringRef f = type.isF32() || half ? "f" : "";
   if (isa<math::RsqrtOp>(op))
-    return ("1.0" + f + " / sqrt" + f + "(" + nameOf(op.getOperand(0)) + ")")
-        .str();
+    return result(("1.0" + f + " / sqrt" + f + "(" + arg(0) + ")").str());
   StringRef base = libmName(op.getName().getStringRef());
-  if (base.empty() || !isa<FloatType>(type))
+  if (base.empty() || !isa<FloatType>(type) ||
+      llvm::any_of(op.getOperandTypes(),
+                   [&](Type t) { return isHalf(t) != half; }))
     return (opError(&op, "cannot be translated to ") << targetName);
   std::string call = (base + f + "(").str();
   llvm::raw_string_ostream s(call);
-  llvm::interleaveComma(op.getOperands(), s, [&](Value v) { s << nameOf(v); });
+  llvm::interleaveComma(llvm::seq(op.getNumOperands()), s,
+                        [&](unsigned i) { s << arg(i); });
   s << ")";
-  return call;
+  return result(call);
 }
 
 FailureOr<std::string> CEmitterBase::expression(Operation &op) {
@@ -501,7 +537,11 @@ FailureOr<std::string> CEmitterBase::expression(Operation &op) {
   return TypeSwitch<Operation *, FailureOr<std::string>>(&op)
       .Case<arith::ConstantOp>(
           [&](auto c) { return literal(c.getValue(), &op); })
-      .Case<arith::NegFOp>([&](auto) { return "-" + paren(operand(0)); })
+      .Case<arith::NegFOp>([&](auto) {
+        if (isHalf(type))
+          return narrow(type, "-" + paren(widen(type, operand(0))));
+        return "-" + paren(operand(0));
+      })
       .Case<arith::CmpIOp>([&](auto cmp) -> FailureOr<std::string> {
         if (failed(typeName(cmp.getLhs().getType(), &op)))
           return failure();
@@ -509,8 +549,13 @@ FailureOr<std::string> CEmitterBase::expression(Operation &op) {
                           operand(0), operand(1));
       })
       .Case<arith::CmpFOp>([&](auto cmp) -> FailureOr<std::string> {
-        if (failed(typeName(cmp.getLhs().getType(), &op)))
+        Type operandType = cmp.getLhs().getType();
+        if (failed(typeName(operandType, &op)))
           return failure();
+        if (isHalf(operandType))
+          return floatCompare(cmp.getPredicate(),
+                              widen(operandType, operand(0)),
+                              widen(operandType, operand(1)));
         return floatCompare(cmp.getPredicate(), operand(0), operand(1));
       })
       .Case<arith::SelectOp>([&](auto) {
@@ -527,6 +572,7 @@ FailureOr<std::string> CEmitterBase::expression(Operation &op) {
 }
 
 void CEmitterBase::printHelpers(raw_ostream &out, StringRef qualifiers) {
+  printHalfHelpers(out, qualifiers);
   // arith.maximumf/minimumf: NaN if either operand is NaN, -0.0 < +0.0.
   auto helper = [&](StringRef name, StringRef type, bool isMax) {
     out << qualifiers << " " << type << " " << name << "(" << type << " a, "

@@ -71,6 +71,8 @@ public:
     inlineConstants = true;
     unrollRegisterTiles = true;
     gpuVectors = true;
+    halfStyle =
+        language == GPULanguage::CUDA ? HalfStyle::CUDA : HalfStyle::HIP;
   }
 
   LogicalResult run(raw_ostream &out);
@@ -465,7 +467,8 @@ LogicalResult GPUEmitter::emitBarrier(mdh_cl::BarrierOp op) {
 
 /// `__shfl_{down,up}_sync` (CUDA) and `__shfl_{down,up}` (HIP, whose waves
 /// of 64 shuffle in groups of `width` as well) take 32- and 64-bit integers
-/// and floats; narrower integers and bool go through `int`.
+/// and floats; narrower integers and bool go through `int`, f16 and bf16
+/// through `float`.
 LogicalResult GPUEmitter::emitShuffle(mdh_cl::ShuffleOp op) {
   Type type = op.getType();
   FailureOr<StringRef> name = typeName(type, op);
@@ -478,6 +481,9 @@ LogicalResult GPUEmitter::emitShuffle(mdh_cl::ShuffleOp op) {
   std::string value = nameOf(op.getValue()).str();
   if (type.isInteger() && bits < 32)
     value = "(int)" + paren(value);
+  // 16-bit floats travel as floats (both conversions are exact).
+  if (isHalf(type))
+    value = widen(type, value);
   StringRef mode = mdh_cl::stringifyShuffleMode(op.getMode());
   std::string call =
       language == GPULanguage::CUDA
@@ -489,6 +495,8 @@ LogicalResult GPUEmitter::emitShuffle(mdh_cl::ShuffleOp op) {
                 .str();
   if (type.isInteger(1))
     return emitAssign(*op, "(" + call + " != 0)");
+  if (isHalf(type))
+    return emitAssign(*op, narrow(type, call));
   return emitAssign(*op, ("(" + *name + ")" + call).str());
 }
 
@@ -527,7 +535,9 @@ LogicalResult GPUEmitter::run(raw_ostream &out) {
   out << "\n"
       << (cuda ? "#include <cuda_runtime.h>\n"
                : "#include <hip/hip_runtime.h>\n")
-      << "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n";
+      << "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n";
+  printHalfIncludes(out);
+  out << "\n";
   out << "static_assert(sizeof(size_t) == sizeof(int64_t),\n"
          "              \"index values are 64-bit, and so is size_t\");\n\n";
   printHelpers(out, "static __device__ __forceinline__");

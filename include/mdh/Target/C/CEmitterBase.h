@@ -30,6 +30,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/IndentedOstream.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
@@ -62,6 +63,21 @@ enum class BinOp {
   MinNum,
 };
 
+/// How a target spells the 16-bit floats f16 and bf16. Every operation on
+/// them computes in `float` and rounds the result once (exact for + - * /
+/// and sqrt, since float has more than twice their precision).
+enum class HalfStyle {
+  /// `uint16_t` bit patterns with conversion helpers in the code (C).
+  Bits,
+  /// `__half` and `__nv_bfloat16` of cuda_fp16.h and cuda_bf16.h.
+  CUDA,
+  /// clang's `_Float16`; bf16 as bit patterns (ROCm's HIP headers before 6
+  /// have no device bfloat16 type).
+  HIP,
+};
+
+/// Whether `type` is f16 or bf16.
+bool isHalf(Type type);
 /// Bit width of an integer or index type (index is 64-bit in the ABIs).
 unsigned intWidth(Type type);
 /// Whether `s` needs no parentheses as an operand of a C binary operator.
@@ -135,8 +151,21 @@ protected:
   FailureOr<std::string> conversion(Operation &op);
   FailureOr<std::string> mathCall(Operation &op);
   /// The NaN-propagating max/min helpers the printed code uses, each
-  /// declared with `qualifiers` (`static inline`, `__device__ ...`).
+  /// declared with `qualifiers` (`static inline`, `__device__ ...`), and
+  /// the 16-bit float types and conversions (CHalfPrinter.cpp).
   void printHelpers(raw_ostream &out, StringRef qualifiers);
+
+  // 16-bit floats (CHalfPrinter.cpp).
+  StringRef halfTypeName(Type type);
+  /// `value` (of type f16/bf16) as a float expression.
+  std::string widen(Type type, StringRef value);
+  /// The float expression `value` rounded to f16/bf16.
+  std::string narrow(Type type, StringRef value);
+  /// A conversion to or from f16/bf16 (`from` or `to` is one).
+  FailureOr<std::string> halfConversion(Operation &op, Type from, Type to);
+  /// The headers the 16-bit types need (GPU languages).
+  void printHalfIncludes(raw_ostream &out);
+  void printHalfHelpers(raw_ostream &out, StringRef qualifiers);
 
   ModuleOp module;
   StringRef targetName;
@@ -165,6 +194,18 @@ protected:
   raw_indented_ostream os{bodyStream};
   bool needMaximum = false, needMinimum = false;
   bool needMaximumF = false, needMinimumF = false;
+  HalfStyle halfStyle = HalfStyle::Bits;
+  /// The 16-bit types the code uses, and the conversion helpers it calls:
+  /// bit-pattern conversions (f16 for HalfStyle::Bits, bf16 for Bits and
+  /// HIP), and conversions from double and 64-bit integers rounded to odd
+  /// (then rounding to 16 bits rounds the exact value once).
+  bool usesF16 = false, usesBF16 = false;
+  bool needF16Widen = false, needF16Narrow = false;
+  bool needBF16Widen = false, needBF16Narrow = false;
+  bool needOddFromF64 = false, needOddFromU64 = false, needOddFromI64 = false;
+  /// Inlined 16-bit constants (their text) and their float literals: widen
+  /// prints `0.5f`, not a conversion of a conversion.
+  llvm::StringMap<std::string> wideConstants;
 
   // Per function.
   DenseMap<Value, std::string> names;

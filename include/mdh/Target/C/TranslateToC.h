@@ -22,8 +22,10 @@
 // pointers are `restrict`: arguments must not overlap (docs/semantics.md,
 // no aliasing). Element types map to C as f32 -> float, f64 -> double,
 // i8..i64 -> int8_t..int64_t (signless integers are stored two's complement;
-// unsigned operations reinterpret them), i1 -> bool, index -> int64_t.
-// Functions return nothing; outputs are written through their pointers.
+// unsigned operations reinterpret them), i1 -> bool, index -> int64_t,
+// f16 and bf16 -> `mdh_f16`/`mdh_bf16`, typedefs of uint16_t holding the
+// IEEE binary16 / bfloat16 bit pattern (arithmetic is done in float, one
+// rounding per operation). Functions return nothing; outputs are written through their pointers.
 //
 // Inside, device buffers are heap allocations that live for the whole call
 // (the function calls `abort()` when `malloc` fails); packed and register

@@ -23,7 +23,9 @@
 // none). The launch function takes one device pointer per memref argument,
 // in order, named and const-qualified as in the C ABI
 // (include/mdh/Target/C/TranslateToC.h: dense row-major static shapes, no
-// aliasing), then the workspace: device memory of at least that many bytes,
+// aliasing; f16 and bf16 elements are `__half` and `__nv_bfloat16` in
+// CUDA, `_Float16` and a uint16_t bit pattern `mdh_bf16` in HIP), then the
+// workspace: device memory of at least that many bytes,
 // 256-byte aligned (cudaMalloc's alignment), or anything (NULL) when the
 // size is 0. A NULL or misaligned workspace with a non-zero size returns
 // cudaErrorInvalidValue / hipErrorInvalidValue and launches nothing.

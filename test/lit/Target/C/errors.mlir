@@ -118,26 +118,26 @@ func.func @nested(%x: memref<4x4xf32>) {
 }
 
 // -----
-//--- f16-argument.mlir
-// EXIT-DAG: f16-argument.mlir: exit code 1
-// expected-error @+1 {{'func.func' op uses type 'f16', which the C target does not support (C11 has no portable 16-bit float type); supported are f32, f64, i1, i8, i16, i32, i64 and index}}
-func.func @f16_argument(%x: memref<4xf16>, %y: memref<4xf32>) {
+//--- f8-argument.mlir
+// EXIT-DAG: f8-argument.mlir: exit code 1
+// expected-error @+1 {{'func.func' op uses type 'f8E5M2', which the C target does not support; supported are f16, bf16, f32, f64, i1, i8, i16, i32, i64 and index}}
+func.func @f8_argument(%x: memref<4xf8E5M2>, %y: memref<4xf32>) {
   return
 }
 
 // -----
-//--- bf16-buffer.mlir
-// EXIT-DAG: bf16-buffer.mlir: exit code 1
-func.func @bf16_buffer(%y: memref<4xf32>) {
+//--- f128-buffer.mlir
+// EXIT-DAG: f128-buffer.mlir: exit code 1
+func.func @f128_buffer(%y: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   mdh_cl.phase "main" {
     mdh_cl.par_for %t = %c0 to %c4 step %c1 on threads x {
-      // expected-error @+1 {{'mdh_cl.buffer' op uses type 'bf16', which the C target does not support (C11 has no portable 16-bit float type)}}
-      %p = mdh_cl.buffer packed : memref<4xbf16>
-      %v = memref.load %p[%t] : memref<4xbf16>
-      %e = arith.extf %v : bf16 to f32
+      // expected-error @+1 {{'mdh_cl.buffer' op uses type 'f128', which the C target does not support}}
+      %p = mdh_cl.buffer packed : memref<4xf128>
+      %v = memref.load %p[%t] : memref<4xf128>
+      %e = arith.truncf %v : f128 to f32
       memref.store %e, %y[%t] : memref<4xf32>
     }
   }
@@ -145,9 +145,9 @@ func.func @bf16_buffer(%y: memref<4xf32>) {
 }
 
 // -----
-//--- f16-scalar.mlir
-// EXIT-DAG: f16-scalar.mlir: exit code 1
-func.func @f16_scalar(%x: memref<4xf32>, %y: memref<4xf32>) {
+//--- f8-scalar.mlir
+// EXIT-DAG: f8-scalar.mlir: exit code 1
+func.func @f8_scalar(%x: memref<4xf32>, %y: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -156,9 +156,9 @@ func.func @f16_scalar(%x: memref<4xf32>, %y: memref<4xf32>) {
       %v = memref.load %x[%t] : memref<4xf32>
       %r = mdh_cl.scalar(%v) : (f32) -> f32 {
       ^bb0(%a: f32):
-        // expected-error @+1 {{'arith.truncf' op uses type 'f16', which the C target does not support}}
-        %h = arith.truncf %a : f32 to f16
-        %e = arith.extf %h : f16 to f32
+        // expected-error @+1 {{'arith.truncf' op uses type 'f8E4M3FN', which the C target does not support}}
+        %h = arith.truncf %a : f32 to f8E4M3FN
+        %e = arith.extf %h : f8E4M3FN to f32
         mdh_cl.yield %e : f32
       }
       memref.store %r, %y[%t] : memref<4xf32>

@@ -23,14 +23,14 @@ func.func @scalar_arg(%a: memref<8xf32>, %n: index) {
 
 // -----
 
-// expected-error @+1 {{'func.func' op uses type 'f16', which the CUDA target does not support (half and bfloat16 are not emitted yet); supported are f32, f64, i1, i8, i16, i32, i64 and index}}
-func.func @half(%a: memref<8xf16>) {
+// expected-error @+1 {{'func.func' op uses type 'f8E4M3FN', which the CUDA target does not support; supported are f16, bf16, f32, f64, i1, i8, i16, i32, i64 and index}}
+func.func @fp8(%a: memref<8xf8E4M3FN>) {
   mdh_cl.phase "main" {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
-      %x = memref.load %a[%t] : memref<8xf16>
-      memref.store %x, %a[%t] : memref<8xf16>
+      %x = memref.load %a[%t] : memref<8xf8E4M3FN>
+      memref.store %x, %a[%t] : memref<8xf8E4M3FN>
     }
   }
   return

@@ -54,6 +54,28 @@ MDH_VEC4(float, float4)
 MDH_VEC2(double, double2)
 MDH_VEC4(int, int4)
 MDH_VEC2(long long, longlong2)
+// cuda_fp16.h and cuda_bf16.h: the host compiler's own 16-bit floats, so
+// that the conversions are not the emitters' (the C reference's are).
+typedef _Float16 __half;
+typedef __bf16 __nv_bfloat16;
+static inline float __half2float(__half h) { return (float)h; }
+static inline __half __float2half_rn(float f) { return (__half)f; }
+static inline float __bfloat162float(__nv_bfloat16 h) { return (float)h; }
+static inline __nv_bfloat16 __float2bfloat16_rn(float f) {
+  return (__nv_bfloat16)f;
+}
+// Host-side views of the 16-bit bit patterns the harness stores.
+template <class T> double mdh_emu_value(uint16_t bits) {
+  T v;
+  std::memcpy(&v, &bits, 2);
+  return (double)(float)v;
+}
+template <class T> uint16_t mdh_emu_bits(float f) {
+  T v = (T)f;
+  uint16_t bits;
+  std::memcpy(&bits, &v, 2);
+  return bits;
+}
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
 #define __syncthreads() mdh_barrier->arrive_and_wait()
@@ -124,7 +146,12 @@ void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
 """
 
 CTYPES = {"f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t",
-          "i32": "int32_t", "i64": "int64_t"}
+          "i32": "int32_t", "i64": "int64_t", "f16": "uint16_t",
+          "bf16": "uint16_t"}
+# 16-bit floats: stored as bit patterns here, passed to the CUDA code as
+# these types; compared with a tolerance of a few units in their last place.
+HALF = {"f16": "__half", "bf16": "__nv_bfloat16"}
+TOLERANCE = {"f16": "4e-3", "bf16": "3e-2"}
 
 
 def run(cmd, **kw):
@@ -178,7 +205,11 @@ def emulate_case(k, mdh_opt, passes, src, configs):
             t = CTYPES[elt]
             main_src.append("  std::vector<%s> a%d(%d), r%d(%d);" %
                             (t, a, n, a, n))
-            if elt.startswith("f"):
+            if elt in HALF:
+                main_src.append("  for (auto &x : a%d) x = mdh_emu_bits<%s>("
+                                "(float)(rand() %% 2001 - 1000) / 256);"
+                                % (a, HALF[elt]))
+            elif elt.startswith("f"):
                 main_src.append("  for (auto &x : a%d) x = (%s)(rand() %% "
                                 "2001 - 1000) / 256;" % (a, t))
             else:
@@ -186,7 +217,8 @@ def emulate_case(k, mdh_opt, passes, src, configs):
                                 "201 - 100);" % (a, t))
             main_src.append("  r%d = a%d;" % (a, a))
             main_src.append("  std::vector<%s> i%d = a%d;" % (t, a, a))
-            decl_args.append("a%d.data()" % a)
+            decl_args.append("(%s *)a%d.data()" % (HALF[elt], a)
+                             if elt in HALF else "a%d.data()" % a)
             ref_args.append("r%d.data()" % a)
         # The refused workspaces first: the outputs must stay as they are.
         main_src.append("  size_t ws_size = %s_workspace_size();" % name)
@@ -215,7 +247,14 @@ def emulate_case(k, mdh_opt, passes, src, configs):
         for a, (dims, elt) in enumerate(shapes):
             main_src.append(
                 "  for (size_t i = 0; i < a%d.size(); ++i) {" % a)
-            if elt.startswith("f"):
+            if elt in HALF:
+                main_src.append(
+                    "    double x = mdh_emu_value<%s>(a%d[i]), "
+                    "y = mdh_emu_value<%s>(r%d[i]);"
+                    " bool ok = (std::isnan(x) && std::isnan(y)) || x == y || "
+                    "std::fabs(x - y) <= %s * (1 + std::fabs(y));"
+                    % (HALF[elt], a, HALF[elt], a, TOLERANCE[elt]))
+            elif elt.startswith("f"):
                 main_src.append(
                     "    double x = a%d[i], y = r%d[i];"
                     " bool ok = (std::isnan(x) && std::isnan(y)) || "
@@ -235,7 +274,8 @@ def emulate_case(k, mdh_opt, passes, src, configs):
             main_src.append("  std::vector<%s> m%d(i%d.size() + 1);" % (t, a, a))
             main_src.append("  std::copy(i%d.begin(), i%d.end(), m%d.begin() + 1);"
                             % (a, a, a))
-            mis_args.append("m%d.data() + 1" % a)
+            mis_args.append("(%s *)m%d.data() + 1" % (HALF[elt], a)
+                            if elt in HALF else "m%d.data() + 1" % a)
         main_src.append("  ws = (unsigned char *)std::aligned_alloc(256, "
                         "ws_size / 256 * 256 + 256);")
         main_src.append("  if (%s(%s, ws_size ? ws : nullptr, 0) != "
@@ -246,10 +286,18 @@ def emulate_case(k, mdh_opt, passes, src, configs):
         for a, (dims, elt) in enumerate(shapes):
             main_src.append(
                 "  for (size_t i = 0; i < r%d.size(); ++i) {" % a)
+            if elt in HALF:
+                main_src.append(
+                    "    double x = mdh_emu_value<%s>(m%d[i + 1]), "
+                    "y = mdh_emu_value<%s>(r%d[i]);"
+                    % (HALF[elt], a, HALF[elt], a))
+            else:
+                main_src.append("    double x = m%d[i + 1], y = r%d[i];"
+                                % (a, a))
             main_src.append(
-                "    double x = m%d[i + 1], y = r%d[i];"
-                " bool ok = (std::isnan(x) && std::isnan(y)) || x == y || "
-                "std::fabs(x - y) <= 1e-3 * (1 + std::fabs(y));" % (a, a))
+                "    bool ok = (std::isnan(x) && std::isnan(y)) || x == y || "
+                "std::fabs(x - y) <= %s * (1 + std::fabs(y));"
+                % TOLERANCE.get(elt, "1e-3"))
             main_src.append(
                 "    if (!ok && bad++ < 10) printf(\"%s: %s misaligned arg %d "
                 "[%%zu]: %%g, expected %%g\\n\", i, x, y);"
@@ -289,9 +337,13 @@ def main():
                     + "\n".join(code) +
                     "\n".join(main_src) + "\n")
         exe = os.path.join(tmp, "emu")
+        # compiler-rt's builtins convert to __bf16 (__truncsfbf2), which
+        # Debian 12's libgcc lacks.
+        builtins = run([cxx, "-rtlib=compiler-rt",
+                        "-print-libgcc-file-name"]).strip()
         run([cxx, "-std=c++20", "-O0", "-w", "-pthread",
              "-fsanitize=alignment", "-fno-sanitize-recover=alignment", path,
-             "-o", exe])
+             "-o", exe] + ([builtins] if os.path.exists(builtins) else []))
         out = subprocess.run([exe], capture_output=True, text=True)
         sys.stdout.write(out.stdout)
         sys.stderr.write(out.stderr)
