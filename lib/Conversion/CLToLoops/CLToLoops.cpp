@@ -242,7 +242,8 @@ struct ParForOpLowering : OpRewritePattern<ParForOp> {
 
 /// `mdh_cl.copy` -> `dst[j] = src[offsets + j]` over `j < sizes`, in the
 /// row-major order of the source (reads are contiguous); `transposed`
-/// swaps the last two indices of `dst`.
+/// swaps the last two indices of `dst`; a wider float `dst` gets the
+/// elements through `arith.extf`.
 struct CopyOpLowering : OpRewritePattern<CopyOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -264,6 +265,9 @@ struct CopyOpLowering : OpRewritePattern<CopyOp> {
           if (transposed)
             std::swap(dst[rank - 2], dst[rank - 1]);
           Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
+          Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
+          if (v.getType() != to)
+            v = arith::ExtFOp::create(b, loc, to, v);
           memref::StoreOp::create(b, loc, v, op.getDest(), dst);
         });
     rewriter.eraseOp(op);

@@ -123,8 +123,13 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     for (auto [o, i] : llvm::zip_equal(offsets, idx))
       from.push_back(add(o, i));
     Type elt = cast<MemRefType>(src.getType()).getElementType();
+    // Widened on the way where the tile holds a wider float (Staging.h).
+    Type tileElt = cast<MemRefType>(dst.buffer.getType()).getElementType();
+    auto convert = [&](Value x) -> Value {
+      return tileElt == elt ? x : arith::ExtFOp::create(b, loc, tileElt, x);
+    };
     if (v == 1) {
-      Value x = memref::LoadOp::create(b, loc, src, from);
+      Value x = convert(memref::LoadOp::create(b, loc, src, from));
       if (dst.transposed)
         std::swap(idx[idx.size() - 1], idx[idx.size() - 2]);
       memref::StoreOp::create(b, loc, x, dst.buffer, idx);
@@ -137,7 +142,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     for (int64_t k = 0; k < v; ++k) {
       SmallVector<Value> to(idx);
       to.back() = add(to.back(), cst(k));
-      Value x = vector::ExtractOp::create(b, loc, vec, k);
+      Value x = convert(vector::ExtractOp::create(b, loc, vec, k));
       memref::StoreOp::create(b, loc, x, dst.buffer, to);
     }
   };

@@ -6,6 +6,8 @@
 
 #include "ScheduleLowering.h"
 
+#include "mdh/Dialect/LL/Staging.h"
+
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -150,7 +152,9 @@ TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
       c.inputLayouts[i][l] == mdh_ll::Layout::Transposed && shape.size() >= 2;
   if (copy.transposed)
     std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
-  Type elt = cast<MemRefType>(s.getIns()[i].getType()).getElementType();
+  // Converted while copied where the scalar function only widens the
+  // input (Staging.h).
+  Type elt = mdh_ll::stagedElementType(s, i);
   // A packed copy's rows: an odd number of 64-byte cache lines apart, so
   // that walking down its rows touches every set of the L1 cache. Rows of
   // a multiple of 128 bytes fall into a few sets (256 floats: 4 of 64 on
@@ -198,6 +202,8 @@ void ScheduleLowering::createDevicePartials() {
 
 /// An `mdh_cl.scalar` applied to `args` whose body is a copy of the body
 /// of `s`'s `mdh_ll.scalar`, ending in `mdh_cl.yield`.
+/// An argument read from a tile copy that holds the input already widened
+/// (Staging.h) has the wide type; the body's `arith.extf` of it goes.
 static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
                                      mdh_ll::ScheduleOp s,
                                      TypeRange resultTypes, ValueRange args) {
@@ -207,12 +213,22 @@ static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
   OpBuilder::InsertionGuard guard(b);
   Block &from = scalarLL.getBody().front();
   SmallVector<Location> locs(from.getNumArguments(), loc);
-  Block *to =
-      b.createBlock(&scalar.getBody(), {}, from.getArgumentTypes(), locs);
+  Block *to = b.createBlock(&scalar.getBody(), {}, TypeRange(args), locs);
   IRMapping mapping;
   mapping.map(from.getArguments(), to->getArguments());
   for (Operation &op : from.without_terminator())
     b.clone(op, mapping);
+  // extf of an argument that is wide already (the clone of `extf %a : f16
+  // to f32` with %a now f32).
+  SmallVector<arith::ExtFOp> widened;
+  to->walk([&](arith::ExtFOp extend) {
+    if (extend.getIn().getType() == extend.getType())
+      widened.push_back(extend);
+  });
+  for (arith::ExtFOp extend : widened) {
+    extend.getResult().replaceAllUsesWith(extend.getIn());
+    extend.erase();
+  }
   SmallVector<Value> yielded;
   for (Value v : from.getTerminator()->getOperands())
     yielded.push_back(mapping.lookup(v));

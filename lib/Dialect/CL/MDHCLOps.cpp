@@ -334,10 +334,14 @@ LogicalResult ShuffleOp::verify() {
 LogicalResult CopyOp::verify() {
   auto src = cast<MemRefType>(getSource().getType());
   auto dst = cast<MemRefType>(getDest().getType());
-  if (src.getElementType() != dst.getElementType())
+  // Floats may be widened on the way (arith.extf; Staging.h).
+  Type from = src.getElementType(), to = dst.getElementType();
+  bool widens = isa<FloatType>(from) && isa<FloatType>(to) &&
+                to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth();
+  if (from != to && !widens)
     return emitOpError("copies ")
-           << src.getElementType() << " elements into a buffer of "
-           << dst.getElementType();
+           << from << " elements into a buffer of " << to
+           << "; a copy keeps the element type or widens a float";
   if (src.getRank() != dst.getRank())
     return emitOpError("source has rank ")
            << src.getRank() << " but the tile buffer has rank "

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mdh/Dialect/LL/ConfigRules.h"
+#include "mdh/Dialect/LL/Staging.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -234,10 +235,17 @@ rules::analyze(mdh::ComputationOpInterface op, Attribute target,
     if (combiner.isReduction() && combiner.getCustom())
       p.customCombiner = true;
   }
-  for (auto [i, value] : llvm::enumerate(op.getIns()))
+  for (auto [i, value] : llvm::enumerate(op.getIns())) {
     p.inputs.push_back(modelBuffer(cast<ShapedType>(value.getType()),
                                    op.getInputMaps(i), numDims,
                                    /*isOutput=*/false));
+    // The tiles hold the elements in the type the scalar function widens
+    // them to (Staging.h).
+    Type staged = mdh_ll::stagedElementType(op, i);
+    p.inputs.back().bytes =
+        std::max<int64_t>(1, staged.getIntOrFloatBitWidth() / 8);
+    p.inputs.back().words = ceilDiv(p.inputs.back().bytes, 4);
+  }
   for (auto [o, value] : llvm::enumerate(op.getOuts())) {
     auto type = cast<ShapedType>(value.getType());
     SmallVector<AffineMap> maps(op.getOutputMaps(o));

@@ -420,8 +420,19 @@ LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
   SmallVector<std::string> dstIndices = counters;
   if (op.getLayout() == mdh_cl::Layout::Transposed)
     std::swap(dstIndices[rank - 2], dstIndices[rank - 1]);
-  os << element(op.getDest(), dstIndices) << " = "
-     << element(op.getSource(), srcIndices) << ";\n";
+  // A wider float tile: the element widened (arith.extf, exact).
+  Type from = cast<MemRefType>(op.getSource().getType()).getElementType();
+  std::string value = element(op.getSource(), srcIndices);
+  if (from != dstType.getElementType()) {
+    FailureOr<StringRef> to = typeName(dstType.getElementType(), op);
+    if (failed(to))
+      return failure();
+    if (isHalf(from))
+      value = widen(from, value);
+    if (!dstType.getElementType().isF32())
+      value = "(" + to->str() + ")" + paren(value);
+  }
+  os << element(op.getDest(), dstIndices) << " = " << value << ";\n";
   for (int64_t d = 0; d < rank; ++d) {
     os.unindent();
     os << "}\n";

@@ -206,7 +206,10 @@ def MDHCL_CopyOp : MDHCL_Op<"copy", [AttrSizedOperandSegments]> {
   let description = [{
     `dst[j] = src[offsets + j]` for every `j < sizes` (per dimension); with
     the `transposed` layout the last two dimensions of `dst` are swapped.
-    `sizes` must fit into `dst`; they are smaller at partial tiles.
+    `sizes` must fit into `dst`; they are smaller at partial tiles. A
+    float `dst` may be wider than `src`: each element is widened as by
+    `arith.extf` (exact), so that tiles of an f16 input the scalar function
+    only uses as f32 hold f32.
 
     ```mlir
     mdh_cl.copy %A[%i, %k] [%si, %sk] to %packed layout identity

@@ -106,6 +106,9 @@ static void padCopy(CopyOp copy, IRRewriter &rewriter) {
     dest[destDim(d)] = counters[d];
   }
   Value value = memref::LoadOp::create(rewriter, loc, copy.getSource(), source);
+  if (value.getType() != destType.getElementType())
+    value =
+        arith::ExtFOp::create(rewriter, loc, destType.getElementType(), value);
   memref::StoreOp::create(rewriter, loc, value, copy.getDest(), dest);
   rewriter.eraseOp(copy);
 }

@@ -422,9 +422,31 @@ func.func @barrier_in_scalar(%c0: index, %c8: index, %c1: index, %x: f32) {
 
 func.func @copy_element_type(%A: memref<64x32xf32>, %T: memref<16x16xf16>,
                              %i: index, %n: index) {
-  // expected-error @+1 {{'mdh_cl.copy' op copies 'f32' elements into a buffer of 'f16'}}
+  // expected-error @+1 {{'mdh_cl.copy' op copies 'f32' elements into a buffer of 'f16'; a copy keeps the element type or widens a float}}
   mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout identity
       : memref<64x32xf32> to memref<16x16xf16>
+  return
+}
+
+// -----
+
+// Integers are not widened (only arith.extf is exact for every value).
+func.func @copy_widen_integer(%A: memref<64x32xi16>, %T: memref<16x16xi32>,
+                              %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op copies 'i16' elements into a buffer of 'i32'; a copy keeps the element type or widens a float}}
+  mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout identity
+      : memref<64x32xi16> to memref<16x16xi32>
+  return
+}
+
+// -----
+
+// f16 and bf16 have the same width: neither widens the other.
+func.func @copy_f16_to_bf16(%A: memref<64x32xf16>, %T: memref<16x16xbf16>,
+                            %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op copies 'f16' elements into a buffer of 'bf16'; a copy keeps the element type or widens a float}}
+  mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout identity
+      : memref<64x32xf16> to memref<16x16xbf16>
   return
 }
 

@@ -1154,6 +1154,68 @@ func.func @config_shared_memory(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: m
 
 // -----
 
+// Tiles of an input that the scalar function only widens hold the wide type
+// (Staging.h): 16 f16 elements of %v take 64 bytes as f32.
+func.func @config_shared_memory_widened(%M: memref<64x32xf32>, %v: memref<32xf16>, %w: memref<64xf32>) {
+  // expected-error @+1 {{'mdh_ll.schedule' op shared memory per block is 4160 bytes (64 for input copies, 4096 reserved for c}}
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80", shared_memory_per_block = 32, max_shared_memory_per_block = 32> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf16> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] {
+        mdh_ll.copy %v to shared layout identity : memref<32xf16>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf16>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f16):
+              %xe = arith.extf %x : f16 to f32
+              %p = arith.mulf %m, %xe : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// An f16 input also used as f16 keeps f16 tiles: 32 bytes.
+func.func @config_shared_memory_f16(%M: memref<64x32xf32>, %v: memref<32xf16>, %w: memref<64xf32>) {
+  // expected-error @+1 {{'mdh_ll.schedule' op shared memory per block is 4128 bytes (32 for input copies, 4096 reserved for c}}
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80", shared_memory_per_block = 32, max_shared_memory_per_block = 32> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf16> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] {
+        mdh_ll.copy %v to shared layout identity : memref<32xf16>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf16>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f16):
+              %xx = arith.addf %x, %x : f16
+              %xe = arith.extf %xx : f16 to f32
+              %p = arith.mulf %m, %xe : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
 // Hardware dimensions are x, y and z.
 func.func @config_assignment_hw(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
   mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
