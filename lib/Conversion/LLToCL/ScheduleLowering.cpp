@@ -218,8 +218,12 @@ static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
   mapping.map(from.getArguments(), to->getArguments());
   for (Operation &op : from.without_terminator())
     b.clone(op, mapping);
+  SmallVector<Value> yielded;
+  for (Value v : from.getTerminator()->getOperands())
+    yielded.push_back(mapping.lookup(v));
+  mdh_cl::YieldOp::create(b, loc, yielded);
   // extf of an argument that is wide already (the clone of `extf %a : f16
-  // to f32` with %a now f32).
+  // to f32` with %a now f32), the yield included among its users.
   SmallVector<arith::ExtFOp> widened;
   to->walk([&](arith::ExtFOp extend) {
     if (extend.getIn().getType() == extend.getType())
@@ -229,10 +233,6 @@ static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
     extend.getResult().replaceAllUsesWith(extend.getIn());
     extend.erase();
   }
-  SmallVector<Value> yielded;
-  for (Value v : from.getTerminator()->getOperands())
-    yielded.push_back(mapping.lookup(v));
-  mdh_cl::YieldOp::create(b, loc, yielded);
   return scalar;
 }
 

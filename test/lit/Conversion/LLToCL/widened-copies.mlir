@@ -97,3 +97,37 @@ func.func @matvec_bf16(%M: memref<64x32xbf16>, %v: memref<32xbf16>, %w: memref<6
   }
   return
 }
+
+// -----
+
+// The widened value is the result itself: the yield takes the argument
+// (random program seed 15000139 crashed here when the extf went before the
+// yield was built).
+
+// CHECK-LABEL: func.func @convert_bf16(
+// CHECK: %[[PK:.*]] = mdh_cl.buffer packed : memref<4xf32>
+// CHECK: mdh_cl.copy %{{.*}}[%{{.*}}] [%{{.*}}] to %[[PK]] layout identity : memref<8xbf16> to memref<4xf32>
+// CHECK: mdh_cl.scalar(%{{.*}}, %{{.*}}) : (index, f32) -> f32 {
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %[[E:.*]]: f32):
+// CHECK-NEXT: mdh_cl.yield %[[E]] : f32
+func.func @convert_bf16(%x: memref<8xbf16>, %y: memref<8xf32>) {
+  mdh_ll.schedule "convert" on #mdh_ll.openmp<> sizes(8) combine(cc)
+      ins(%x : memref<8xbf16> [(d0) -> (d0)])
+      outs(%y : memref<8xf32> [(d0) -> (d0)]) {
+    mdh_ll.level 0 "threads" parallel tiles [8] order [0] assign [x] blocked {
+      mdh_ll.level 1 "l2_tile" sequential tiles [8] order [0] {
+        mdh_ll.level 2 "l1_tile" sequential tiles [4] order [0] {
+          mdh_ll.copy %x to packed layout identity : memref<8xbf16>
+          mdh_ll.level 3 "register_tile" simd tiles [4] order [0] {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %a: bf16):
+              %e = arith.extf %a : bf16 to f32
+              mdh_ll.yield %e : f32
+            }
+          }
+        }
+      }
+    }
+  }
+  return
+}
