@@ -25,7 +25,8 @@
 // unsigned operations reinterpret them), i1 -> bool, index -> int64_t,
 // f16 and bf16 -> `mdh_f16`/`mdh_bf16`, typedefs of uint16_t holding the
 // IEEE binary16 / bfloat16 bit pattern (arithmetic is done in float, one
-// rounding per operation). Functions return nothing; outputs are written through their pointers.
+// rounding per operation). Functions return nothing; outputs are written
+// through their pointers.
 //
 // Inside, device buffers are heap allocations that live for the whole call
 // (the function calls `abort()` when `malloc` fails); packed and register
