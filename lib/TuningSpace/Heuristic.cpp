@@ -435,7 +435,7 @@ static mdh_ll::Config gpuConfig(const Problem &p, bool contractionTiles) {
     unsigned r = *longestReduction;
     int64_t bytes = 1;
     for (const Buffer &buffer : p.inputs)
-      bytes = std::max(bytes, buffer.bytes);
+      bytes = std::max(bytes, buffer.loadBytes);
     int64_t lanes = kGPUVectorBytes / bytes;
     if (lanes > 1 && p.sizes[r] >= threads[r] * lanes)
       reg[r] = lanes;

@@ -50,16 +50,16 @@ static bool isMultipleOf(Value v, int64_t m) {
   return false;
 }
 
-/// Elements of a 128-bit load of `type`'s rows: 4 for 32-bit, 2 for 64-bit
-/// integers and floats; 0 when the buffer's rows are no whole number of
-/// such vectors or have no static dense layout.
+/// Elements of a 128-bit load of `type`'s rows: 8 for 16-bit, 4 for
+/// 32-bit, 2 for 64-bit integers and floats; 0 when the buffer's rows are
+/// no whole number of such vectors or have no static dense layout.
 static int64_t rowVectorLanes(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || !memref.hasStaticShape() || !memref.getLayout().isIdentity() ||
       memref.getRank() == 0 || !memref.getElementType().isIntOrFloat())
     return 0;
   unsigned bits = memref.getElementTypeBitWidth();
-  if (bits != 32 && bits != 64)
+  if (bits != 16 && bits != 32 && bits != 64)
     return 0;
   int64_t lanes = kGPUVectorBytes * 8 / bits;
   return memref.getShape().back() % lanes == 0 ? lanes : 0;

@@ -113,6 +113,7 @@ static Buffer modelBuffer(ShapedType type, ArrayRef<AffineMap> maps,
   Buffer buffer;
   buffer.bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   buffer.words = ceilDiv(buffer.bytes, 4);
+  buffer.loadBytes = buffer.bytes;
   for (unsigned b = 0, rank = type.getRank(); b < rank; ++b) {
     BufferDim dim;
     dim.extent = type.getDimSize(b);

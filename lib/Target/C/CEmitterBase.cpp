@@ -92,8 +92,10 @@ void CEmitterBase::computeLiveness() {
 // Types and names
 //===----------------------------------------------------------------------===//
 
-/// CUDA's and HIP's name of a 128-bit vector type, or "".
-static StringRef gpuVectorName(VectorType type) {
+/// CUDA's and HIP's name of a 128-bit vector type, or "". Eight 16-bit
+/// elements have no built-in type: they are a struct of the emitted code
+/// (`mdh_f16x8`, `mdh_bf16x8`, `mdh_i16x8`; printHelpers).
+StringRef CEmitterBase::gpuVectorName(VectorType type) {
   if (type.getRank() != 1 || type.isScalable())
     return "";
   Type elt = type.getElementType();
@@ -106,6 +108,12 @@ static StringRef gpuVectorName(VectorType type) {
     return "int4";
   if (elt.isSignlessInteger(64) && n == 2)
     return "longlong2";
+  if (n == 8 && (isHalf(elt) || elt.isSignlessInteger(16))) {
+    vectorsOf16Bits.insert(elt);
+    return elt.isF16()    ? "mdh_f16x8"
+           : elt.isBF16() ? "mdh_bf16x8"
+                          : "mdh_i16x8";
+  }
   return "";
 }
 
@@ -279,7 +287,8 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
                  << op.getVectorType() << ", which the " << targetName
                  << " target does not print; supported are 128-bit vectors "
                     "(vector<4xf32>, vector<2xf64>, vector<4xi32>, "
-                    "vector<2xi64>)";
+                    "vector<2xi64>, vector<8xf16>, vector<8xbf16>, "
+                    "vector<8xi16>)";
         FailureOr<StringRef> type = typeName(op.getType(), op);
         if (failed(type))
           return failure();
@@ -298,6 +307,10 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
           return opError(op, "cannot be translated to ")
                  << targetName
                  << " (only a constant element of a 128-bit vector is)";
+        // The 8-lane structs hold an array.
+        if (op.getSourceVectorType().getDimSize(0) == 8)
+          return emitAssign(
+              *op, (nameOf(op.getSource()) + ".v[" + Twine(*pos) + "]").str());
         return emitAssign(*op, (nameOf(op.getSource()) + "." +
                                 StringRef("xyzw").substr(*pos, 1))
                                    .str());

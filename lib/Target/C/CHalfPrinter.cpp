@@ -205,6 +205,16 @@ void CEmitterBase::printHalfHelpers(raw_ostream &out, StringRef qualifiers) {
         << "  x += 0x7fffu + ((x >> 16) & 1u);\n"
         << "  return (mdh_bf16)(x >> 16);\n"
         << "}\n\n";
+  // 128-bit loads of eight 16-bit elements (cooperative copies).
+  for (Type element : vectorsOf16Bits) {
+    StringRef name = element.isF16()    ? "mdh_f16x8"
+                     : element.isBF16() ? "mdh_bf16x8"
+                                        : "mdh_i16x8";
+    StringRef type = element.isSignlessInteger(16) ? StringRef("int16_t")
+                                                   : halfTypeName(element);
+    out << "struct alignas(16) " << name << " {\n  " << type
+        << " v[8];\n};\n\n";
+  }
   if (needOddFromF64)
     out << "// Rounded to odd: a second rounding, to 16 bits, is then "
            "exact.\n"

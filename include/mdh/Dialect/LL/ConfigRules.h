@@ -105,9 +105,13 @@ inline int64_t partialOf(const BufferDim &dim, unsigned d, int64_t tile) {
 /// The accesses of one buffer: all its index maps together.
 struct Buffer {
   SmallVector<BufferDim, 4> dims;
-  /// Bytes of one element, and 32-bit registers per element.
+  /// Bytes of one element, and 32-bit registers per element, as the tile
+  /// copies hold it (an input the scalar function only widens is copied
+  /// wide: include/mdh/Dialect/LL/Staging.h).
   int64_t bytes = 4;
   int64_t words = 1;
+  /// Bytes of one element of the buffer itself, as loads from it read it.
+  int64_t loadBytes = 4;
 
   unsigned rank() const { return dims.size(); }
   /// Elements the maps cover over the tile box `tile` (one size per

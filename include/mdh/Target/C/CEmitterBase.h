@@ -30,6 +30,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/IndentedOstream.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
@@ -118,6 +119,8 @@ protected:
 
   // Types.
   FailureOr<StringRef> typeName(Type type, Operation *where);
+  /// CUDA's and HIP's name of a 128-bit vector type, or "".
+  StringRef gpuVectorName(VectorType type);
   LogicalResult checkMemRef(MemRefType type, Operation *where,
                             const Twine &what);
 
@@ -206,6 +209,8 @@ protected:
   /// Inlined 16-bit constants (their text) and their float literals: widen
   /// prints `0.5f`, not a conversion of a conversion.
   llvm::StringMap<std::string> wideConstants;
+  /// Element types of the 8 x 16-bit vector structs the code uses.
+  llvm::SetVector<Type> vectorsOf16Bits;
 
   // Per function.
   DenseMap<Value, std::string> names;

@@ -121,6 +121,26 @@ func.func @dot64(%x: memref<1048576xf64>, %y: memref<1048576xf64>, %r: memref<f6
 
 // -----
 
+// In f16 widened to f32: 8 per thread and step, 16 bytes of each input as
+// loaded (the f32 that a tile copy would hold do not count: there is none).
+// CHECK-LABEL: func.func @dot_f16(
+// CHECK:         mdh_ll.level 3 "register_tile" sequential tiles [8]
+func.func @dot_f16(%x: memref<1048576xf16>, %y: memref<1048576xf16>, %r: memref<f32>) {
+  mdh.compute "dot" sizes(1048576) combine(pw(add))
+      ins(%x : memref<1048576xf16> [affine_map<(i) -> (i)>],
+          %y : memref<1048576xf16> [affine_map<(i) -> (i)>])
+      outs(%r : memref<f32> [affine_map<(i) -> ()>]) {
+  ^bb0(%a: f16, %b: f16):
+    %ae = arith.extf %a : f16 to f32
+    %be = arith.extf %b : f16 to f32
+    %p = arith.mulf %ae, %be : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// -----
+
 // MatVec: the output runs along the rows, the inputs along k, which is
 // split over 8 threads: each thread reads 4 rows of 4 contiguous floats
 // per step (a 32-deep shared slab of the vector).

@@ -134,7 +134,7 @@ func.func @vector3(%a: memref<8xf32>) {
     %c1 = arith.constant 1 : index
     mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
       mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
-        // expected-error @+1 {{'vector.load' op loads 'vector<3xf32>', which the CUDA target does not print; supported are 128-bit vectors (vector<4xf32>, vector<2xf64>, vector<4xi32>, vector<2xi64>)}}
+        // expected-error @+1 {{'vector.load' op loads 'vector<3xf32>', which the CUDA target does not print; supported are 128-bit vectors (vector<4xf32>, vector<2xf64>, vector<4xi32>, vector<2xi64>, vector<8xf16>, vector<8xbf16>, vector<8xi16>)}}
         %v = vector.load %a[%c0] : memref<8xf32>, vector<3xf32>
       }
     }

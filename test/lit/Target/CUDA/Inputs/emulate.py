@@ -10,7 +10,7 @@
 # static (one block at a time uses them) and are poisoned before each block.
 # A missing barrier or a wrong index shows up as a wrong result (races are
 # likely but not certain to show); a 128-bit load from a misaligned address
-# stops the program (-fsanitize=alignment). Small sizes only: every GPU thread is an
+# stops the program (mdh_emu_load, and -fsanitize=alignment). Small sizes only: every GPU thread is an
 # OS thread. The workspace is allocated once per function, with the size its
 # `<f>_workspace_size()` says, and poisoned before the call; each function
 # must first refuse a NULL and a misaligned workspace (when it needs one)
@@ -75,6 +75,19 @@ template <class T> uint16_t mdh_emu_bits(float f) {
   uint16_t bits;
   std::memcpy(&bits, &v, 2);
   return bits;
+}
+// Every 128-bit load of the code goes through this (emulate_case rewrites
+// `*reinterpret_cast<const T *>(p)`): a misaligned one stops the program,
+// as it traps on a GPU, whatever T is (the structs of eight 16-bit
+// elements are trivially copyable, which -fsanitize=alignment lets pass).
+template <class T> T mdh_emu_load(const void *p) {
+  if ((uintptr_t)p % alignof(T) != 0) {
+    std::fprintf(stderr, "misaligned %zu-byte vector load\n", sizeof(T));
+    std::abort();
+  }
+  T v;
+  std::memcpy((void *)&v, p, sizeof v);
+  return v;
 }
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
@@ -184,6 +197,8 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     body = re.sub(r"(\w+)<<<(dim3\([^)]*\)), (dim3\([^)]*\)), \d+, stream>>>\(",
                   r"mdh_launch(\1, \2, \3, ", body)
     body = body.replace('extern "C" ', "")
+    body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
+                  body)
     refc = ref
     for name, _ in funcs:
         refc = refc.replace("void %s(" % name, "void ref_%s(" % name)

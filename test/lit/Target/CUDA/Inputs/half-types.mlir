@@ -79,3 +79,31 @@ func.func @conversions(%d: memref<23xf64>, %i: memref<23xi32>, %l: memref<23xi64
   }
   return
 }
+// Rows of whole 16-byte vectors: 128-bit copies of eight 16-bit elements
+// into shared memory (f16 widened to f32 on the way, i16 kept).
+func.func @f16_matmul_vec(%a: memref<16x32xf16>, %b: memref<32x16xf16>, %c: memref<16x16xf32>) {
+  mdh.compute sizes(16, 16, 32) combine(cc, cc, pw(add))
+      ins(%a : memref<16x32xf16> [affine_map<(i, j, k) -> (i, k)>],
+          %b : memref<32x16xf16> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%c : memref<16x16xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%x: f16, %y: f16):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+func.func @i16_matmul_vec(%a: memref<16x32xi16>, %b: memref<32x16xi16>, %c: memref<16x16xi32>) {
+  mdh.compute sizes(16, 16, 32) combine(cc, cc, pw(add))
+      ins(%a : memref<16x32xi16> [affine_map<(i, j, k) -> (i, k)>],
+          %b : memref<32x16xi16> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%c : memref<16x16xi32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%x: i16, %y: i16):
+    %xe = arith.extsi %x : i16 to i32
+    %ye = arith.extsi %y : i16 to i32
+    %p = arith.muli %xe, %ye : i32
+    mdh.yield %p : i32
+  }
+  return
+}
