@@ -103,9 +103,14 @@ FailureOr<std::string> CEmitterBase::halfConversion(Operation &op, Type from,
   if (width == 1)
     return narrow(to, zeroExtend ? "(float)" + paren(a)
                                  : "(float)(-(int)" + paren(a) + ")");
-  // Up to 24 bits, float holds the integer exactly.
-  if (width <= 16)
-    return narrow(to, "(float)" + paren(a));
+  // Up to 24 bits, float holds the integer exactly (read as unsigned for
+  // uitofp).
+  if (width <= 16) {
+    StringRef source = !zeroExtend  ? ""
+                       : width == 8 ? "(uint8_t)"
+                                    : "(uint16_t)";
+    return narrow(to, ("(float)" + source + paren(a)).str());
+  }
   if (zeroExtend) {
     needOddFromU64 = true;
     StringRef source = width == 32 ? "uint32_t" : "uint64_t";

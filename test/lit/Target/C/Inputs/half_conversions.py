@@ -122,7 +122,7 @@ func.func @half_ops(%f: memref<{n}xf32>, %d: memref<{n}xf64>,
     %o6: memref<{n}xbf16>, %o7: memref<{n}xbf16>, %o8: memref<{n}xf16>,
     %o9: memref<{n}xf32>, %o10: memref<{n}xf64>, %o11: memref<{n}xf16>,
     %o12: memref<{n}xf16>, %o13: memref<{n}xbf16>, %o14: memref<{n}xbf16>,
-    %o15: memref<{n}xi32>) {{
+    %o15: memref<{n}xi32>, %o16: memref<{n}xbf16>, %o17: memref<{n}xf16>) {{
   mdh.compute sizes({n}) combine(cc)
       ins({ins})
       outs({outs}) {{
@@ -144,9 +144,11 @@ func.func @half_ops(%f: memref<{n}xf32>, %d: memref<{n}xf64>,
     %r13 = arith.mulf %xb, %xc : bf16
     %r14 = arith.subf %xb, %xc : bf16
     %r15 = arith.fptosi %xg : f16 to i32
+    %r16 = arith.uitofp %xs : i16 to bf16
+    %r17 = arith.uitofp %xs : i16 to f16
     mdh.yield %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11,
-        %r12, %r13, %r14, %r15 : f16, bf16, f16, bf16, f16, bf16, bf16, bf16,
-        f16, f32, f64, f16, f16, bf16, bf16, i32
+        %r12, %r13, %r14, %r15, %r16, %r17 : f16, bf16, f16, bf16, f16, bf16,
+        bf16, bf16, f16, f32, f64, f16, f16, bf16, bf16, i32, bf16, f16
   }}
   return
 }}
@@ -155,7 +157,8 @@ func.func @half_ops(%f: memref<{n}xf32>, %d: memref<{n}xf64>,
 IN_TYPES = ["f32", "f64", "i64", "i64", "i32", "i16", "f16", "f16", "bf16",
             "bf16"]
 OUT_TYPES = ["f16", "bf16", "f16", "bf16", "f16", "bf16", "bf16", "bf16",
-             "f16", "f32", "f64", "f16", "f16", "bf16", "bf16", "i32"]
+             "f16", "f32", "f64", "f16", "f16", "bf16", "bf16", "i32", "bf16",
+             "f16"]
 C_TYPES = {"f32": "float", "f64": "double", "i64": "int64_t",
            "i32": "int32_t", "i16": "int16_t", "f16": "uint16_t",
            "bf16": "uint16_t"}
@@ -265,6 +268,8 @@ def main():
     expected.append([arith("-", exact(x, BF16), exact(y, BF16), BF16)
                      for x, y in zip(b, c)])
     expected.append([int(from16(v, F16)) for v in g])
+    expected.append([expect(v % 2 ** 16, BF16) for v in shorts])
+    expected.append([expect(v % 2 ** 16, F16) for v in shorts])
 
     ins = ",\n          ".join(
         "%%%s : memref<%dx%s> [affine_map<(k) -> (k)>]" % (name, n, t)
