@@ -110,9 +110,7 @@ StringRef CEmitterBase::gpuVectorName(VectorType type) {
     return "longlong2";
   if (n == 8 && (isHalf(elt) || elt.isSignlessInteger(16))) {
     vectorsOf16Bits.insert(elt);
-    return elt.isF16()    ? "mdh_f16x8"
-           : elt.isBF16() ? "mdh_bf16x8"
-                          : "mdh_i16x8";
+    return vectorOf8Name(elt);
   }
   return "";
 }

@@ -33,9 +33,7 @@ static StringRef wrapType(Type type, bool index32) {
   return intWidth(type) == 64 ? "uint64_t" : "uint32_t";
 }
 
-/// The unsigned type of the same width: how `divui`, `cmpi ult`, ...
-/// reinterpret the bits of a signless integer.
-static StringRef unsignedType(Type type, bool index32) {
+StringRef cemit::unsignedType(Type type, bool index32) {
   if (type.isIndex())
     return index32 ? "uint32_t" : "size_t";
   switch (intWidth(type)) {
@@ -378,16 +376,25 @@ std::string CEmitterBase::floatCompare(arith::CmpFPredicate pred, StringRef a,
 FailureOr<std::string> CEmitterBase::conversion(Operation &op) {
   Value input = op.getOperand(0);
   Type from = input.getType(), to = op.getResult(0).getType();
-  if (isHalf(from) || isHalf(to))
-    return halfConversion(op, from, to);
+  std::string a = paren(nameOf(input));
+  bool zeroExtend =
+      isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::UIToFPOp>(op);
+  // f16/bf16 are converted through float (CHalfPrinter.cpp): widened
+  // exactly, or rounded once from an exact or rounded-to-odd float.
+  if (isHalf(from)) {
+    std::string wide = widen(from, a);
+    from = Float32Type::get(op.getContext());
+    if (to == from)
+      return wide;
+    a = paren(wide);
+  }
+  if (isHalf(to))
+    return toHalf(op, from, to, a, zeroExtend);
   FailureOr<StringRef> toName = typeName(to, &op);
   if (failed(toName))
     return failure();
-  std::string a = paren(nameOf(input));
   std::string t = "(" + toName->str() + ")";
   bool fromInt = from.isIntOrIndex(), toInt = to.isIntOrIndex();
-  bool zeroExtend =
-      isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::UIToFPOp>(op);
   if (fromInt && toInt && intWidth(to) == 1)
     return "(" + a + " & 1) != 0";
   if (fromInt) {

@@ -23,6 +23,12 @@ using namespace mlir::mdh::cemit;
 
 bool cemit::isHalf(Type type) { return type.isF16() || type.isBF16(); }
 
+StringRef cemit::vectorOf8Name(Type element) {
+  return element.isF16()    ? "mdh_f16x8"
+         : element.isBF16() ? "mdh_bf16x8"
+                            : "mdh_i16x8";
+}
+
 StringRef CEmitterBase::halfTypeName(Type type) {
   bool f16 = type.isF16();
   (f16 ? usesF16 : usesBF16) = true;
@@ -63,63 +69,32 @@ std::string CEmitterBase::narrow(Type type, StringRef value) {
   return ((f16 ? "mdh_f32_to_f16(" : "mdh_f32_to_bf16(") + value + ")").str();
 }
 
-FailureOr<std::string> CEmitterBase::halfConversion(Operation &op, Type from,
-                                                    Type to) {
-  std::string a = nameOf(op.getOperand(0)).str();
-  bool zeroExtend = isa<arith::UIToFPOp>(op);
-  // From a 16-bit float: widening is exact, then as from float.
-  if (isHalf(from)) {
-    std::string wide = widen(from, a);
-    if (isHalf(to))
-      return opError(&op, "converts between ")
-             << from << " and " << to << ", which the " << targetName
-             << " target does not support";
-    FailureOr<StringRef> toName = typeName(to, &op);
-    if (failed(toName))
-      return failure();
-    if (to.isF32())
-      return wide;
-    std::string t = "(" + toName->str() + ")";
-    if (to.isIntOrIndex() && intWidth(to) == 1)
-      return opError(&op, "to i1 is not supported by the ")
-             << targetName << " target";
-    if (isa<arith::FPToUIOp>(op))
-      return t + "(" + (intWidth(to) == 64 ? "uint64_t" : "uint32_t") + ")" +
-             paren(wide);
-    return t + paren(wide);
-  }
-  // To a 16-bit float.
+FailureOr<std::string> CEmitterBase::toHalf(Operation &op, Type from, Type to,
+                                            StringRef value, bool zeroExtend) {
   if (from.isF32())
-    return narrow(to, a);
+    return narrow(to, value);
   if (from.isF64()) {
     needOddFromF64 = true;
-    return narrow(to, "mdh_f64_to_f32_odd(" + a + ")");
+    return narrow(to, ("mdh_f64_to_f32_odd(" + value + ")").str());
   }
   if (!from.isIntOrIndex())
     return opError(&op, "converts ")
            << from << " to " << to << ", which the " << targetName
            << " target does not support";
+  // The integer's value: unsigned for uitofp; a signed i1 is 0 or -1.
   unsigned width = intWidth(from);
-  if (width == 1)
-    return narrow(to, zeroExtend ? "(float)" + paren(a)
-                                 : "(float)(-(int)" + paren(a) + ")");
-  // Up to 24 bits, float holds the integer exactly (read as unsigned for
-  // uitofp).
-  if (width <= 16) {
-    StringRef source = !zeroExtend  ? ""
-                       : width == 8 ? "(uint8_t)"
-                                    : "(uint16_t)";
-    return narrow(to, ("(float)" + source + paren(a)).str());
-  }
-  if (zeroExtend) {
-    needOddFromU64 = true;
-    StringRef source = width == 32 ? "uint32_t" : "uint64_t";
-    return narrow(
-        to, ("mdh_u64_to_f32_odd((uint64_t)(" + source + ")" + paren(a) + ")")
-                .str());
-  }
-  needOddFromU64 = needOddFromI64 = true;
-  return narrow(to, "mdh_i64_to_f32_odd((int64_t)" + paren(a) + ")");
+  std::string integer =
+      zeroExtend   ? ("(" + unsignedType(from, index32) + ")" + value).str()
+      : width == 1 ? ("(-(int)" + value + ")").str()
+                   : value.str();
+  // Up to 24 bits, float holds the integer exactly.
+  if (width <= 16)
+    return narrow(to, "(float)" + integer);
+  needOddFromU64 = true;
+  if (zeroExtend)
+    return narrow(to, "mdh_u64_to_f32_odd((uint64_t)" + integer + ")");
+  needOddFromI64 = true;
+  return narrow(to, "mdh_i64_to_f32_odd((int64_t)" + integer + ")");
 }
 
 void CEmitterBase::printHalfIncludes(raw_ostream &out) {
@@ -212,12 +187,9 @@ void CEmitterBase::printHalfHelpers(raw_ostream &out, StringRef qualifiers) {
         << "}\n\n";
   // 128-bit loads of eight 16-bit elements (cooperative copies).
   for (Type element : vectorsOf16Bits) {
-    StringRef name = element.isF16()    ? "mdh_f16x8"
-                     : element.isBF16() ? "mdh_bf16x8"
-                                        : "mdh_i16x8";
     StringRef type = element.isSignlessInteger(16) ? StringRef("int16_t")
                                                    : halfTypeName(element);
-    out << "struct alignas(16) " << name << " {\n  " << type
+    out << "struct alignas(16) " << vectorOf8Name(element) << " {\n  " << type
         << " v[8];\n};\n\n";
   }
   if (needOddFromF64)

@@ -79,8 +79,14 @@ enum class HalfStyle {
 
 /// Whether `type` is f16 or bf16.
 bool isHalf(Type type);
+/// The struct of eight 16-bit elements (f16, bf16, i16) that CUDA and HIP
+/// code loads 128 bits through: `mdh_f16x8`, `mdh_bf16x8`, `mdh_i16x8`.
+StringRef vectorOf8Name(Type element);
 /// Bit width of an integer or index type (index is 64-bit in the ABIs).
 unsigned intWidth(Type type);
+/// The unsigned C type of the same width: how `divui`, `cmpi ult`, `uitofp`
+/// ... reinterpret the bits of a signless integer.
+StringRef unsignedType(Type type, bool index32);
 /// Whether `s` needs no parentheses as an operand of a C binary operator.
 bool isAtomic(StringRef s);
 std::string paren(StringRef s);
@@ -164,8 +170,10 @@ protected:
   std::string widen(Type type, StringRef value);
   /// The float expression `value` rounded to f16/bf16.
   std::string narrow(Type type, StringRef value);
-  /// A conversion to or from f16/bf16 (`from` or `to` is one).
-  FailureOr<std::string> halfConversion(Operation &op, Type from, Type to);
+  /// `op` converting the C expression `value` of type `from` (a float or
+  /// an integer, read as unsigned when `zeroExtend`) to f16/bf16 `to`.
+  FailureOr<std::string> toHalf(Operation &op, Type from, Type to,
+                                StringRef value, bool zeroExtend);
   /// The headers the 16-bit types need (GPU languages).
   void printHalfIncludes(raw_ostream &out);
   void printHalfHelpers(raw_ostream &out, StringRef qualifiers);
