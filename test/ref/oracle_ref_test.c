@@ -458,6 +458,35 @@ static void check_unchanged(Verdict *v, const char *what, const void *buf,
 // The checks, one per kernel (some kernels run on several data sets)
 //===----------------------------------------------------------------------===//
 
+// One operand of a product: element (r, c) is data[r * rowStride + c *
+// colStride], read by `load` (floats, or f16/bf16 bit patterns).
+typedef struct {
+  const void *data;
+  double (*load)(const void *data, size_t index);
+  size_t rowStride, colStride;
+} Operand;
+
+static double load_f32(const void *data, size_t index) {
+  return ((const float *)data)[index];
+}
+
+// Sets ref[base + i * J + j] = sum_k A(i, k) * B(k, j) for i < I, j < J, in
+// double, with the error bound of K products.
+static void ref_product(RefF32 *ref, size_t base, int I, int J, int K,
+                        Operand A, Operand B) {
+  for (int i = 0; i < I; ++i)
+    for (int j = 0; j < J; ++j) {
+      double sum = 0, mag = 0;
+      for (int k = 0; k < K; ++k) {
+        double t = A.load(A.data, i * A.rowStride + k * A.colStride) *
+                   B.load(B.data, k * B.rowStride + j * B.colStride);
+        sum += t;
+        mag += fabs(t);
+      }
+      ref_set(ref, base + (size_t)i * J + j, sum, K, mag);
+    }
+}
+
 // dot: r = sum_k x[k] * y[k].
 static int check_dot(void) {
   enum { K = 97 };
@@ -465,13 +494,8 @@ static int check_dot(void) {
   float *x = in_f32(K), *y = in_f32(K), *r = out_f32(1);
   float *x0 = buf_snapshot(x, K, 4), *y0 = buf_snapshot(y, K, 4);
   RefF32 ref = ref_f32_new(SCALAR);
-  double sum = 0, mag = 0;
-  for (int k = 0; k < K; ++k) {
-    double t = (double)x[k] * y[k];
-    sum += t;
-    mag += fabs(t);
-  }
-  ref_set(&ref, 0, sum, K, mag);
+  ref_product(&ref, 0, 1, 1, K, (Operand){x, load_f32, 0, 1},
+              (Operand){y, load_f32, 1, 0});
   dot_small(MR1(x, K), MR1(y, K), MR0(r));
   compare_f32(&v, "r", r, &ref);
   check_unchanged(&v, "x", x, x0, K, 4);
@@ -489,15 +513,8 @@ static int check_matvec(void) {
   float *M = in_f32(I * K), *x = in_f32(K), *w = out_f32(I);
   float *M0 = buf_snapshot(M, I * K, 4), *x0 = buf_snapshot(x, K, 4);
   RefF32 ref = ref_f32_new(SHAPE(I));
-  for (int i = 0; i < I; ++i) {
-    double sum = 0, mag = 0;
-    for (int k = 0; k < K; ++k) {
-      double t = (double)M[i * K + k] * x[k];
-      sum += t;
-      mag += fabs(t);
-    }
-    ref_set(&ref, i, sum, K, mag);
-  }
+  ref_product(&ref, 0, I, 1, K, (Operand){M, load_f32, K, 1},
+              (Operand){x, load_f32, 1, 0});
   matvec_small(MR2(M, I, K), MR1(x, K), MR1(w, I));
   compare_f32(&v, "w", w, &ref);
   check_unchanged(&v, "M", M, M0, I * K, 4);
@@ -515,16 +532,8 @@ static int check_matmul(void) {
   float *A = in_f32(I * K), *B = in_f32(K * J), *C = out_f32(I * J);
   float *A0 = buf_snapshot(A, I * K, 4), *B0 = buf_snapshot(B, K * J, 4);
   RefF32 ref = ref_f32_new(SHAPE(I, J));
-  for (int i = 0; i < I; ++i)
-    for (int j = 0; j < J; ++j) {
-      double sum = 0, mag = 0;
-      for (int k = 0; k < K; ++k) {
-        double t = (double)A[i * K + k] * B[k * J + j];
-        sum += t;
-        mag += fabs(t);
-      }
-      ref_set(&ref, i * J + j, sum, K, mag);
-    }
+  ref_product(&ref, 0, I, J, K, (Operand){A, load_f32, K, 1},
+              (Operand){B, load_f32, J, 1});
   matmul_small(MR2(A, I, K), MR2(B, K, J), MR2(C, I, J));
   compare_f32(&v, "C", C, &ref);
   check_unchanged(&v, "A", A, A0, I * K, 4);
@@ -565,6 +574,14 @@ static double half_value(uint16_t bits, int bf16) {
   return bits & 0x8000 ? -v : v;
 }
 
+static double load_f16(const void *data, size_t index) {
+  return half_value(((const uint16_t *)data)[index], 0);
+}
+
+static double load_bf16(const void *data, size_t index) {
+  return half_value(((const uint16_t *)data)[index], 1);
+}
+
 // matmul_f16 / matmul_bf16: C[i, j] = sum_k A[i, k] * B[k, j] with 16-bit
 // inputs and f32 products and sums.
 static int check_matmul_half(const char *name, int bf16, int I, int J, int K,
@@ -579,17 +596,9 @@ static int check_matmul_half(const char *name, int bf16, int I, int J, int K,
   float *C = out_f32(I * J);
   uint16_t *A0 = buf_snapshot(A, I * K, 2), *B0 = buf_snapshot(B, K * J, 2);
   RefF32 ref = ref_f32_new(SHAPE(I, J));
-  for (int i = 0; i < I; ++i)
-    for (int j = 0; j < J; ++j) {
-      double sum = 0, mag = 0;
-      for (int k = 0; k < K; ++k) {
-        double t =
-            half_value(A[i * K + k], bf16) * half_value(B[k * J + j], bf16);
-        sum += t;
-        mag += fabs(t);
-      }
-      ref_set(&ref, i * J + j, sum, K, mag);
-    }
+  double (*load)(const void *, size_t) = bf16 ? load_bf16 : load_f16;
+  ref_product(&ref, 0, I, J, K, (Operand){A, load, K, 1},
+              (Operand){B, load, J, 1});
   kernel(MR2(A, I, K), MR2(B, K, J), MR2(C, I, J));
   compare_f32(&v, "C", C, &ref);
   check_unchanged(&v, "A", A, A0, I * K, 2);
@@ -615,16 +624,8 @@ static int check_matmul_t(void) {
   float *A = in_f32(K * I), *B = in_f32(J * K), *C = out_f32(I * J);
   float *A0 = buf_snapshot(A, K * I, 4), *B0 = buf_snapshot(B, J * K, 4);
   RefF32 ref = ref_f32_new(SHAPE(I, J));
-  for (int i = 0; i < I; ++i)
-    for (int j = 0; j < J; ++j) {
-      double sum = 0, mag = 0;
-      for (int k = 0; k < K; ++k) {
-        double t = (double)A[k * I + i] * B[j * K + k];
-        sum += t;
-        mag += fabs(t);
-      }
-      ref_set(&ref, i * J + j, sum, K, mag);
-    }
+  ref_product(&ref, 0, I, J, K, (Operand){A, load_f32, 1, I},
+              (Operand){B, load_f32, 1, K});
   matmul_t_small(MR2(A, K, I), MR2(B, J, K), MR2(C, I, J));
   compare_f32(&v, "C", C, &ref);
   check_unchanged(&v, "A", A, A0, K * I, 4);
@@ -645,16 +646,9 @@ static int check_bmatmul(void) {
         *B0 = buf_snapshot(B, NB * K * J, 4);
   RefF32 ref = ref_f32_new(SHAPE(NB, I, J));
   for (int b = 0; b < NB; ++b)
-    for (int i = 0; i < I; ++i)
-      for (int j = 0; j < J; ++j) {
-        double sum = 0, mag = 0;
-        for (int k = 0; k < K; ++k) {
-          double t = (double)A[(b * I + i) * K + k] * B[(b * K + k) * J + j];
-          sum += t;
-          mag += fabs(t);
-        }
-        ref_set(&ref, (b * I + i) * J + j, sum, K, mag);
-      }
+    ref_product(&ref, (size_t)b * I * J, I, J, K,
+                (Operand){A + b * I * K, load_f32, K, 1},
+                (Operand){B + b * K * J, load_f32, J, 1});
   bmatmul_small(MR3(A, NB, I, K), MR3(B, NB, K, J), MR3(C, NB, I, J));
   compare_f32(&v, "C", C, &ref);
   check_unchanged(&v, "A", A, A0, NB * I * K, 4);
