@@ -68,12 +68,12 @@ static constexpr int64_t kCPUSlab = 256;
 /// own, and more than the prefetchers follow costs bandwidth (MatVec 4096
 /// on Zen 5, 2 threads: 0.96 ms with 12 rows, 1.48 ms with 24).
 static constexpr int64_t kCPUMaxRowStreams = 12;
-/// Transposed copies where a reduction could carry the lanes instead: only
-/// when it is at most this many vectors long, and each copied element
-/// serves at least this many rows (copiesPay).
+/// Transposed or rotated copies where a reduction could carry the lanes
+/// instead: only when it is at most this many vectors long, and each copied
+/// element serves at least this many rows (copiesPay).
 static constexpr int64_t kCPUShortReduction = 4;
 static constexpr int64_t kCPUMinCopyReuse = 8;
-/// The CPU level whose tiles the transposed copies hold (GotoBLAS packs B
+/// The CPU level whose tiles the relaid-out copies hold (GotoBLAS packs B
 /// in panels of L2).
 static constexpr unsigned kCPUL2Level = 1;
 
@@ -186,43 +186,56 @@ static bool indexesRows(const Problem &p, unsigned d) {
   return false;
 }
 
-/// The inputs whose transposed packed copy makes the reads along dimension
-/// `d` contiguous: those that read `d` with stride 1 along their
-/// second-to-last buffer dimension only (C = A B^T reads B[j][k] along j),
-/// each read identically along another `cc` dimension, so that the copy is
-/// reused there. Empty when an output is not contiguous along `d`, or some
-/// input reads `d` another way.
-static SmallVector<unsigned> transposedAlong(const Problem &p, unsigned d,
-                                             ArrayRef<unsigned> cc) {
+/// An input's packed copy whose layout makes its reads along a dimension
+/// contiguous.
+struct Relayout {
+  unsigned input;
+  mdh_ll::Layout layout;
+};
+
+/// The inputs whose packed copy makes the reads along dimension `d`
+/// contiguous: those that read `d` with stride 1 along their second-to-last
+/// buffer dimension only (C = A B^T reads B[j][k] along j: transposed) or
+/// along their first one only (a KRSC filter along its output channels k:
+/// rotated), each read identically along another `cc` dimension, so that
+/// the copy is reused there. Empty when an output is not contiguous along
+/// `d`, or some input reads `d` another way.
+static SmallVector<Relayout> relayoutsAlong(const Problem &p, unsigned d,
+                                            ArrayRef<unsigned> cc) {
   for (const Buffer &b : p.outputs)
     for (auto [i, dim] : llvm::enumerate(b.dims))
       if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
         return {};
-  SmallVector<unsigned> result;
+  SmallVector<Relayout> result;
   for (auto [n, input] : llvm::enumerate(p.inputs)) {
     // A reference: structured bindings cannot be captured before C++20.
     const Buffer &b = input;
     unsigned rank = b.rank();
-    bool contiguous = true;
+    std::optional<mdh_ll::Layout> layout;
     for (auto [i, dim] : llvm::enumerate(b.dims)) {
       if (dim.weights[d] == 0 || (i + 1 == rank && dim.weights[d] == 1))
         continue;
-      if (i + 2 != rank || dim.weights[d] != 1)
+      if (layout || dim.weights[d] != 1)
         return {};
-      contiguous = false;
+      if (i + 2 == rank)
+        layout = mdh_ll::Layout::Transposed;
+      else if (i == 0)
+        layout = mdh_ll::Layout::Rotated;
+      else
+        return {};
     }
-    if (contiguous)
+    if (!layout)
       continue;
     if (b.dims.back().weights[d] != 0 || llvm::none_of(cc, [&](unsigned e) {
           return e != d && p.sizes[e] > 1 && ignores(b, e);
         }))
       return {};
-    result.push_back(n);
+    result.push_back({unsigned(n), *layout});
   }
   return result;
 }
 
-/// Whether the transposed copies of `transposed` (transposedAlong) pay for
+/// Whether the packed copies `relayouts` (relayoutsAlong) pay for
 /// themselves. Without them the lanes run along a reduction that every
 /// input reads contiguously, if there is one: that reads each input once,
 /// where a copy reads and writes it once more, so copies pay only where
@@ -235,7 +248,7 @@ static SmallVector<unsigned> transposedAlong(const Problem &p, unsigned d,
 /// such a reduction (C = A^T B^T: A[k][i] is not contiguous along k) the
 /// tile is not vectorized at all, and the copies always pay.
 static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
-                      ArrayRef<unsigned> transposed, int64_t lanes) {
+                      ArrayRef<Relayout> relayouts, int64_t lanes) {
   std::optional<int64_t> reduction;
   for (unsigned d = 0; d < p.numDims(); ++d)
     if (p.reduction[d] && p.sizes[d] > 1 && readsContiguously(p, d))
@@ -243,7 +256,7 @@ static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
   if (!reduction)
     return true;
   int64_t reuse = std::numeric_limits<int64_t>::max();
-  for (unsigned n : transposed) {
+  for (auto [n, layout] : relayouts) {
     int64_t rows = 1;
     for (unsigned d : cc)
       if (ignores(p.inputs[n], d))
@@ -253,8 +266,8 @@ static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
   return *reduction <= kCPUShortReduction * lanes && reuse >= kCPUMinCopyReuse;
 }
 
-/// `pack`: transposed packed copies where they make the register tile's
-/// lanes contiguous (defaultConfig tries without them when they break a
+/// `pack`: transposed or rotated packed copies where they make the register
+/// tile's lanes contiguous (defaultConfig tries without them when they break a
 /// rule).
 static mdh_ll::Config cpuConfig(const Problem &p, bool pack) {
   mdh_ll::Config c = plainConfig(p);
@@ -265,24 +278,25 @@ static mdh_ll::Config cpuConfig(const Problem &p, bool pack) {
   // instead of with its lanes along a reduction (or not vectorized).
   int64_t words = p.outputs.empty() ? 1 : p.outputs.front().words;
   int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
-  SmallVector<unsigned> transposed;
+  SmallVector<Relayout> relayouts;
   if (pack && !cc.empty() && !readsContiguously(p, cc[0]))
-    transposed = transposedAlong(p, cc[0], cc);
-  if (!transposed.empty() && !copiesPay(p, cc, transposed, lanes))
-    transposed.clear();
+    relayouts = relayoutsAlong(p, cc[0], cc);
+  if (!relayouts.empty() && !copiesPay(p, cc, relayouts, lanes))
+    relayouts.clear();
 
   // Register tile: the innermost output dimension gets two vectors' worth
   // of lanes, the next one as many rows as the accumulator budget allows.
   int64_t budget = p.maxRegisterWords() / words;
   SmallVector<int64_t> reg(numDims, 1);
-  if (!cc.empty() && (readsContiguously(p, cc[0]) || !transposed.empty())) {
+  if (!cc.empty() && (readsContiguously(p, cc[0]) || !relayouts.empty())) {
     reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
     if (cc.size() > 1)
       reg[cc[1]] =
           std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
   } else if (!cc.empty()) {
-    // The lanes cannot run along the output (MatVec's rows, MCC's output
-    // channels): they run along a reduction loop instead, with one vector
+    // The lanes cannot run along the output (MatVec's rows, the output
+    // channels of a convolution over many input channels, copiesPay):
+    // they run along a reduction loop instead, with one vector
     // of partial results per tile cell, 3/4 of the vector registers but
     // at most kCPUMaxRowStreams.
     int64_t cells =
@@ -299,13 +313,14 @@ static mdh_ll::Config cpuConfig(const Problem &p, bool pack) {
 
   // Threads: outer cc dimensions (by index) over the cores; pw/ps
   // dimensions too when the cc dimensions have fewer tiles than cores.
-  // With transposed copies, first the dimensions every copied input
+  // With such copies, first the dimensions every copied input
   // depends on: each thread then copies a part of its own, not all of it.
   SmallVector<unsigned> splitOrder;
   auto copied = [&](unsigned d) {
-    return !transposed.empty() && llvm::all_of(transposed, [&](unsigned n) {
-      return !ignores(p.inputs[n], d);
-    });
+    return !relayouts.empty() &&
+           llvm::all_of(relayouts, [&](const Relayout &r) {
+             return !ignores(p.inputs[r.input], d);
+           });
   };
   for (int pass = 0; pass < 3; ++pass)
     for (unsigned d = 0; d < numDims; ++d)
@@ -362,9 +377,9 @@ static mdh_ll::Config cpuConfig(const Problem &p, bool pack) {
 
   c.tiles = {thread, l2, l1, reg};
   setOrders(p, c);
-  for (unsigned n : transposed) {
+  for (auto [n, layout] : relayouts) {
     c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
-    c.inputLayouts[n][kCPUL2Level] = mdh_ll::Layout::Transposed;
+    c.inputLayouts[n][kCPUL2Level] = layout;
   }
   return c;
 }

@@ -115,6 +115,8 @@ private:
                        int64_t initial, unsigned s, ParamId outer,
                        ParamId inner);
 
+  /// The layouts input `input`'s copies may take.
+  SmallVector<int64_t, 3> layouts(unsigned input) const;
   void declareRegions(unsigned input);
   void declareDimension(unsigned s);
   void declareLast();

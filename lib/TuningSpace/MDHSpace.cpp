@@ -101,6 +101,16 @@ void Declarer::canonical(ParamId id, ArrayRef<ParamId> deps, CanonicalFn fn) {
 // Declarations
 //===----------------------------------------------------------------------===//
 
+SmallVector<int64_t, 3> Declarer::layouts(unsigned i) const {
+  SmallVector<int64_t, 3> range = {int64_t(Layout::Identity),
+                                   int64_t(Layout::Transposed)};
+  // Of rank 2, rotated is transposed.
+  if (p.inputs[i].rank() > 2 &&
+      mdh_ll::isLegalLayout(p.targetName, Layout::Rotated))
+    range.push_back(int64_t(Layout::Rotated));
+  return range;
+}
+
 void Declarer::declareRegions(unsigned i) {
   for (unsigned l = 0; l < kNumLevels; ++l) {
     if (!plan.hasRegion(l))
@@ -112,9 +122,7 @@ void Declarer::declareRegions(unsigned i) {
     regions[i][l] = region;
     if (compact || !plan.hasLayout(i, l))
       continue;
-    ParamId layout =
-        param(Names::inputLayout(i, l),
-              {int64_t(Layout::Identity), int64_t(Layout::Transposed)});
+    ParamId layout = param(Names::inputLayout(i, l), layouts(i));
     // The layout of no copy generates no code.
     canonical(layout, {region}, [=](const Config &c) -> std::optional<int64_t> {
       if (c[region] == int64_t(InputRegion::InPlace))
@@ -246,8 +254,7 @@ void Declarer::declareLast() {
   for (unsigned i = 0; compact && i < p.inputs.size(); ++i)
     for (unsigned l = 0; l < kNumLevels; ++l)
       if (plan.hasLayout(i, l))
-        param(Names::inputLayout(i, l),
-              {int64_t(Layout::Identity), int64_t(Layout::Transposed)});
+        param(Names::inputLayout(i, l), layouts(i));
   // Orders: a code per dimension of extent > 1 but the first, independent
   // of everything else (docs/tuning-parameters.md, "Orders").
   for (unsigned l = 0; l < kNumLevels; ++l) {

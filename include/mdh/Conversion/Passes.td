@@ -213,7 +213,8 @@ def MDHCLToLoops : Pass<"mdh-cl-to-loops", "::mlir::ModuleOp"> {
       buffer does not grow the stack), or `memref.alloc`/`dealloc` in that
       body when it is larger than `max-stack-bytes`;
     - `mdh_cl.copy`: a loop nest of loads and stores (the last two
-      dimensions of the tile swapped for the `transposed` layout);
+      dimensions of the tile swapped for the `transposed` layout, the first
+      moved innermost for `rotated`);
     - `mdh_cl.scalar`: its body, in place;
     - `mdh_cl.accumulate`: a load of each partial result, the combine
       operator (a custom `mdh.combiner` body is inlined), an `arith.select`

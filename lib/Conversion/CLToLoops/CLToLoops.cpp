@@ -241,8 +241,8 @@ struct ParForOpLowering : OpRewritePattern<ParForOp> {
 };
 
 /// `mdh_cl.copy` -> `dst[j] = src[offsets + j]` over `j < sizes`, in the
-/// row-major order of the source (reads are contiguous); `transposed`
-/// swaps the last two indices of `dst`; a wider float `dst` gets the
+/// row-major order of the source (reads are contiguous); the layout
+/// permutes the indices of `dst` (tileDim); a wider float `dst` gets the
 /// elements through `arith.extf`.
 struct CopyOpLowering : OpRewritePattern<CopyOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -254,16 +254,15 @@ struct CopyOpLowering : OpRewritePattern<CopyOp> {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     SmallVector<Value> lbs(rank, zero), steps(rank, one);
-    bool transposed = op.getLayout() == Layout::Transposed;
     scf::buildLoopNest(
         rewriter, loc, lbs, op.getSizes(), steps,
         [&](OpBuilder &b, Location loc, ValueRange ivs) {
           SmallVector<Value> src;
           for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), ivs))
             src.push_back(arith::AddIOp::create(b, loc, offset, iv));
-          SmallVector<Value> dst(ivs);
-          if (transposed)
-            std::swap(dst[rank - 2], dst[rank - 1]);
+          SmallVector<Value> counters(ivs);
+          SmallVector<Value> dst =
+              toTileOrder(op.getLayout(), ArrayRef<Value>(counters));
           Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
           Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
           if (v.getType() != to)

@@ -73,7 +73,7 @@ static int64_t vectorElements(Value src, ArrayRef<Value> offsets,
                               ArrayRef<Value> sizes, const TileCopy &dst) {
   // A rank-0 source has no rows and an empty box: no vectors.
   int64_t v = rowVectorLanes(src.getType());
-  if (!v || dst.transposed)
+  if (!v || dst.layout != mdh_cl::Layout::Identity)
     return 0;
   std::optional<int64_t> inner = mdh_cl::linearConstant(sizes.back());
   if (!inner || *inner % v != 0 || !isMultipleOf(offsets.back(), v))
@@ -130,9 +130,9 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     };
     if (v == 1) {
       Value x = convert(memref::LoadOp::create(b, loc, src, from));
-      if (dst.transposed)
-        std::swap(idx[idx.size() - 1], idx[idx.size() - 2]);
-      memref::StoreOp::create(b, loc, x, dst.buffer, idx);
+      memref::StoreOp::create(
+          b, loc, x, dst.buffer,
+          mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx)));
       return;
     }
     // One 128-bit load, then its elements one by one into shared memory.

@@ -415,21 +415,23 @@ void GPULowering::buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
     // From the shared copy, which holds the register tile. A transposed
     // shared copy is read in its own index order: its last two offsets and
     // sizes swap places and the copy's layout flips, since
-    // dst[swap(k)] = S[swap(o) + k] = A[o + swap(k)].
+    // dst[swap(k)] = S[swap(o) + k] = A[o + swap(k)]. (`rotated` is not
+    // legal on GPU levels: ConfigVerifier and mdh_ll.copy refuse it.)
     Value src = in;
-    bool transposed = regs[i].transposed;
+    bool transposed = regs[i].layout == mdh_cl::Layout::Transposed;
     if (shared[i].buffer) {
       src = shared[i].buffer;
       for (auto [o, base] : llvm::zip_equal(offsets, shared[i].offsets))
         o = sub(o, base);
-      if (shared[i].transposed) {
+      if (shared[i].layout == mdh_cl::Layout::Transposed) {
         unsigned r = offsets.size();
         std::swap(offsets[r - 1], offsets[r - 2]);
         std::swap(boxSizes[r - 1], boxSizes[r - 2]);
         transposed = !transposed;
       }
     }
-    copyBox(src, offsets, boxSizes, regs[i].buffer, transposed);
+    copyBox(src, offsets, boxSizes, regs[i].buffer,
+            transposed ? mdh_cl::Layout::Transposed : mdh_cl::Layout::Identity);
   }
   SmallVector<Value> point(numDims);
   for (unsigned d : c.orders[3])

@@ -145,7 +145,7 @@ void HostLowering::buildMain() {
         continue;
       SmallVector<Value> boxSizes;
       buildBox(b, loc, boxes[i], lo, hi, copy.offsets, boxSizes);
-      copyBox(in, copy.offsets, boxSizes, copy.buffer, copy.transposed);
+      copyBox(in, copy.offsets, boxSizes, copy.buffer, copy.layout);
     }
   }
 

@@ -141,6 +141,18 @@ mdh_cl::PhaseOp ScheduleLowering::beginPhase(StringRef name) {
   return phase;
 }
 
+static mdh_cl::Layout clLayout(mdh_ll::Layout layout) {
+  switch (layout) {
+  case mdh_ll::Layout::Identity:
+    return mdh_cl::Layout::Identity;
+  case mdh_ll::Layout::Transposed:
+    return mdh_cl::Layout::Transposed;
+  case mdh_ll::Layout::Rotated:
+    return mdh_cl::Layout::Rotated;
+  }
+  llvm_unreachable("unknown layout");
+}
+
 /// The cache line of the CPUs the packed copies are laid out for.
 static constexpr int64_t kCacheLineBytes = 64;
 
@@ -148,10 +160,9 @@ TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
                                             mdh_cl::MemRegion region) {
   TileCopy copy;
   SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[l]);
-  copy.transposed =
-      c.inputLayouts[i][l] == mdh_ll::Layout::Transposed && shape.size() >= 2;
-  if (copy.transposed)
-    std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+  if (shape.size() >= 2)
+    copy.layout = clLayout(c.inputLayouts[i][l]);
+  shape = mdh_cl::toTileOrder(copy.layout, ArrayRef<int64_t>(shape));
   // Converted while copied where the scalar function only widens the
   // input (Staging.h).
   Type elt = mdh_ll::stagedElementType(s, i);
@@ -173,12 +184,9 @@ TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
 
 void ScheduleLowering::copyBox(Value src, ArrayRef<Value> offsets,
                                ArrayRef<Value> sizes, Value dst,
-                               bool transposed) {
-  mdh_cl::CopyOp::create(
-      b, loc, src, offsets, sizes, dst,
-      mdh_cl::LayoutAttr::get(b.getContext(), transposed
-                                                  ? mdh_cl::Layout::Transposed
-                                                  : mdh_cl::Layout::Identity));
+                               mdh_cl::Layout layout) {
+  mdh_cl::CopyOp::create(b, loc, src, offsets, sizes, dst,
+                         mdh_cl::LayoutAttr::get(b.getContext(), layout));
 }
 
 SmallVector<Value> ScheduleLowering::createPartials(ArrayRef<int64_t> shape,
@@ -247,8 +255,7 @@ void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
       if (copy) {
         for (auto [r, offset] : llvm::enumerate(copy->offsets))
           indices[r] = sub(indices[r], offset);
-        if (copy->transposed)
-          std::swap(indices[indices.size() - 1], indices[indices.size() - 2]);
+        indices = mdh_cl::toTileOrder(copy->layout, ArrayRef<Value>(indices));
         source = copy->buffer;
       }
       args.push_back(memref::LoadOp::create(b, loc, source, indices));

@@ -28,7 +28,7 @@ namespace mlir::mdh {
 /// A copy of an input tile in packed, shared or register memory.
 struct TileCopy {
   Value buffer;
-  bool transposed = false;
+  mdh_cl::Layout layout = mdh_cl::Layout::Identity;
   /// The box's first index per buffer dimension (set where the copy is).
   SmallVector<Value> offsets;
 };
@@ -75,7 +75,7 @@ protected:
   TileCopy createCopyBuffer(unsigned i, unsigned l, mdh_cl::MemRegion region);
   /// Copies the box [offsets, offsets + sizes) of `src` into `dst`.
   void copyBox(Value src, ArrayRef<Value> offsets, ArrayRef<Value> sizes,
-               Value dst, bool transposed);
+               Value dst, mdh_cl::Layout layout);
   /// One buffer of `shape` in `region` per access.
   SmallVector<Value> createPartials(ArrayRef<int64_t> shape,
                                     mdh_cl::MemRegion region);

@@ -351,9 +351,22 @@ LogicalResult CopyOp::verify() {
     return emitOpError("expects one offset and one size per dimension (")
            << src.getRank() << "), got " << getOffsets().size() << " and "
            << getSizes().size();
-  if (getLayout() == Layout::Transposed && src.getRank() < 2)
-    return emitOpError("a 'transposed' layout needs two dimensions");
+  if (getLayout() != Layout::Identity && src.getRank() < 2)
+    return emitOpError("a '")
+           << stringifyLayout(getLayout()) << "' layout needs two dimensions";
   return success();
+}
+
+unsigned mlir::mdh_cl::tileDim(Layout layout, unsigned d, unsigned rank) {
+  switch (layout) {
+  case Layout::Identity:
+    return d;
+  case Layout::Transposed:
+    return d + 2 == rank ? d + 1 : d + 1 == rank ? d - 1 : d;
+  case Layout::Rotated:
+    return d == 0 ? rank - 1 : d - 1;
+  }
+  llvm_unreachable("unknown layout");
 }
 
 //===----------------------------------------------------------------------===//

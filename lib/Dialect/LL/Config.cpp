@@ -31,3 +31,10 @@ bool mlir::mdh_ll::isLegalInputRegion(StringRef targetName, unsigned level,
   return (level == 1 && region == InputRegion::Shared) ||
          (level == 3 && region == InputRegion::Register);
 }
+
+bool mlir::mdh_ll::isLegalLayout(StringRef targetName, Layout layout) {
+  // The GPU lowering reads a register copy out of a shared copy in the
+  // shared copy's order, composing the two layouts; it knows how for
+  // transposed copies only.
+  return layout != Layout::Rotated || targetName == "openmp";
+}

@@ -33,7 +33,8 @@ static constexpr AssignmentKind kAssignmentKinds[] = {AssignmentKind::Blocked,
 static constexpr InputRegion kInputRegions[] = {
     InputRegion::InPlace, InputRegion::Packed, InputRegion::Shared,
     InputRegion::Register};
-static constexpr Layout kLayouts[] = {Layout::Identity, Layout::Transposed};
+static constexpr Layout kLayouts[] = {Layout::Identity, Layout::Transposed,
+                                      Layout::Rotated};
 static constexpr CombineRegion kCombineRegions[] = {
     CombineRegion::Register, CombineRegion::Shared, CombineRegion::Device};
 

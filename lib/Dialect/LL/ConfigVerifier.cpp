@@ -170,14 +170,20 @@ void Checker::checkRegions() {
                << p.targetName << "' (legal: " << llvm::join(legal, ", ")
                << ")";
       }
-      if (c.inputLayouts[i][l] != Layout::Transposed)
+      Layout layout = c.inputLayouts[i][l];
+      if (layout == Layout::Identity)
         continue;
-      if (region == InputRegion::InPlace)
-        fail() << "input #" << i << ": layout 'transposed' on "
+      StringRef name = mdh_ll::stringify(layout);
+      if (!mdh_ll::isLegalLayout(p.targetName, layout))
+        fail() << "input #" << i << ": layout '" << name
+               << "' is not legal on target '" << p.targetName
+               << "' (legal: identity, transposed)";
+      else if (region == InputRegion::InPlace)
+        fail() << "input #" << i << ": layout '" << name << "' on "
                << p.levelName(l) << " needs a copy, but the region is "
                << "'in_place'";
       else if (buffer.rank() < 2)
-        fail() << "input #" << i << ": layout 'transposed' on "
+        fail() << "input #" << i << ": layout '" << name << "' on "
                << p.levelName(l) << " needs a buffer of rank 2 or more, the "
                << "input has rank " << buffer.rank();
     }

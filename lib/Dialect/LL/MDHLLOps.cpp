@@ -247,11 +247,19 @@ LogicalResult CopyOp::verify() {
            << stringifyInputRegion(getRegion()) << "' is not legal on level "
            << level.getIndex() << " (" << level.getLevelName()
            << ") of target '" << targetName << "'";
-  if (getLayout() == Layout::Transposed &&
-      cast<MemRefType>(getInput().getType()).getRank() < 2)
+  if (!isLegalLayout(targetName, getLayout()))
+    return emitOpError("layout '")
+           << stringifyLayout(getLayout()) << "' is not legal on target '"
+           << targetName << "' (legal: identity, transposed)";
+  int64_t rank = cast<MemRefType>(getInput().getType()).getRank();
+  if (getLayout() == Layout::Transposed && rank < 2)
     return emitOpError("a 'transposed' layout swaps the last two buffer "
                        "dimensions, but the input has rank ")
-           << cast<MemRefType>(getInput().getType()).getRank();
+           << rank;
+  if (getLayout() == Layout::Rotated && rank < 2)
+    return emitOpError("a 'rotated' layout moves the first buffer dimension "
+                       "innermost, but the input has rank ")
+           << rank;
   return success();
 }
 

@@ -414,8 +414,8 @@ LogicalResult CEmitterBase::emitIf(scf::IfOp op) {
   return success();
 }
 
-/// `dst[j] = src[offsets + j]` for every `j < sizes`, the last two indices
-/// of `dst` swapped when transposed.
+/// `dst[j] = src[offsets + j]` for every `j < sizes`, the indices of `dst`
+/// in the layout's order (mdh_cl::tileDim).
 LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
   auto dstType = cast<MemRefType>(op.getDest().getType());
   int64_t rank = dstType.getRank();
@@ -428,9 +428,8 @@ LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
     srcIndices.push_back(nameOf(offset).str() + " + " + counter);
     counters.push_back(counter);
   }
-  SmallVector<std::string> dstIndices = counters;
-  if (op.getLayout() == mdh_cl::Layout::Transposed)
-    std::swap(dstIndices[rank - 2], dstIndices[rank - 1]);
+  SmallVector<std::string> dstIndices =
+      mdh_cl::toTileOrder(op.getLayout(), ArrayRef<std::string>(counters));
   // A wider float tile: the element widened (arith.extf, exact).
   Type from = cast<MemRefType>(op.getSource().getType()).getElementType();
   std::string value = element(op.getSource(), srcIndices);

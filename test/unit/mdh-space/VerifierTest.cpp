@@ -171,6 +171,23 @@ static void testRegions() {
       },
       "input #0: layout 'transposed' on level 2 (l1_tile) needs a copy, but "
       "the region is 'in_place'");
+  EXPECT_ONE(
+      cpu,
+      [](mdh_ll::Config &c) {
+        c.inputRegions[1][1] = InputRegion::InPlace;
+        c.inputLayouts[1][1] = Layout::Rotated;
+      },
+      "input #1: layout 'rotated' on level 1 (l2_tile) needs a copy, but "
+      "the region is 'in_place'");
+  Fixture gpu(kMatMul, "cuda:sm_90");
+  EXPECT_ONE(
+      gpu,
+      [](mdh_ll::Config &c) {
+        c.inputRegions[0][1] = InputRegion::Shared;
+        c.inputLayouts[0][1] = Layout::Rotated;
+      },
+      "input #0: layout 'rotated' is not legal on target 'cuda' (legal: "
+      "identity, transposed)");
 }
 
 static void testLimits() {

@@ -54,7 +54,8 @@ def MDHCL_HwDim : I32EnumAttr<"HwDim", "a hardware dimension", [
 
 def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
       I32EnumAttrCase<"Identity", 0, "identity">,
-      I32EnumAttrCase<"Transposed", 1, "transposed">
+      I32EnumAttrCase<"Transposed", 1, "transposed">,
+      I32EnumAttrCase<"Rotated", 2, "rotated">
     ]> {
   let cppNamespace = "::mlir::mdh_cl";
   let genSpecializedAttr = 0;

@@ -27,6 +27,21 @@
 namespace mlir::mdh_cl {
 /// Whether `v` is an `mdh_cl.buffer register`: a thread's private tile.
 bool isRegisterBuffer(Value v);
+
+/// The tile buffer dimension that dimension `d` of a copy's source (of
+/// rank `rank`) becomes in `layout`.
+unsigned tileDim(Layout layout, unsigned d, unsigned rank);
+
+/// `values`, one per source dimension of a copy, in the order of the tile
+/// buffer's dimensions (its shape from the box's, its indices from the
+/// source's).
+template <typename T>
+SmallVector<T> toTileOrder(Layout layout, ArrayRef<T> values) {
+  SmallVector<T> result(values.begin(), values.end());
+  for (auto [d, v] : llvm::enumerate(values))
+    result[tileDim(layout, d, values.size())] = v;
+  return result;
+}
 } // namespace mlir::mdh_cl
 
 #endif // MDH_DIALECT_CL_MDHCLOPS_H

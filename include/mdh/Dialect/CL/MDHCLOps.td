@@ -205,7 +205,9 @@ def MDHCL_CopyOp : MDHCL_Op<"copy", [AttrSizedOperandSegments]> {
   let summary = "copies a box of a buffer into a tile buffer";
   let description = [{
     `dst[j] = src[offsets + j]` for every `j < sizes` (per dimension); with
-    the `transposed` layout the last two dimensions of `dst` are swapped.
+    the `transposed` layout the last two dimensions of `dst` are swapped,
+    with `rotated` the first dimension of `dst` is its last
+    (`dst[j1, .., jn-1, j0]`).
     `sizes` must fit into `dst`; they are smaller at partial tiles. A
     float `dst` may be wider than `src`: each element is widened as by
     `arith.extf` (exact), so that tiles of an f16 input the scalar function

@@ -41,8 +41,9 @@
 //     or InPlace for no copy (read from the enclosing level's copy, or the
 //     buffer). Legal values depend on target and level (see
 //     `isLegalInputRegion`);
-//   * inputLayouts[i][l]: the layout of that copy (identity or the last two
-//     buffer dimensions transposed); Identity when there is no copy;
+//   * inputLayouts[i][l]: the layout of that copy (identity, the last two
+//     buffer dimensions transposed, or the first one rotated innermost on
+//     the CPU); Identity when there is no copy;
 //   * outputRegions[o][l] (parallel levels only): where the partial results
 //     of output o are combined when a pw/ps dimension is split over the
 //     parallel units of level l.
@@ -77,7 +78,9 @@ inline constexpr unsigned kNumLevels = 4;
 //                  levels l2_tile and l1_tile), shared (shared memory / LDS,
 //                  GPU level shared_tile), register (per-thread registers,
 //                  GPU level register_tile);
-//   Layout:        identity, transposed (last two buffer dimensions swapped);
+//   Layout:        identity, transposed (last two buffer dimensions swapped),
+//                  rotated (the first buffer dimension moved innermost:
+//                  a KRSC filter as RSCK; CPU targets only);
 //   CombineRegion: register (warp shuffles), shared (shared memory with
 //                  barriers), device (device or main memory, combined by a
 //                  second phase);
@@ -119,6 +122,9 @@ struct Config {
 /// target named `targetName` ("openmp", "cuda", "hip").
 bool isLegalInputRegion(StringRef targetName, unsigned level,
                         InputRegion region);
+
+/// Whether copies on the target named `targetName` may have `layout`.
+bool isLegalLayout(StringRef targetName, Layout layout);
 
 } // namespace mlir::mdh_ll
 

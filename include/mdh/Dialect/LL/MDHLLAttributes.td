@@ -221,7 +221,8 @@ def MDHLL_InputRegion : I32EnumAttr<"InputRegion",
 
 def MDHLL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
       I32EnumAttrCase<"Identity", 0, "identity">,
-      I32EnumAttrCase<"Transposed", 1, "transposed">
+      I32EnumAttrCase<"Transposed", 1, "transposed">,
+      I32EnumAttrCase<"Rotated", 2, "rotated">
     ]> {
   let cppNamespace = "::mlir::mdh_ll";
   let genSpecializedAttr = 0;

@@ -195,8 +195,10 @@ def MDHLL_CopyOp : MDHLL_Op<"copy", [HasParent<"LevelOp">]> {
     Before the tiles of the next level run, the part of input `input` that
     the enclosing level's tile reads is copied into `region` (`packed`: a
     contiguous per-thread buffer on the CPU; `shared`: shared memory/LDS;
-    `register`: per-thread registers), in `layout` (`identity`, or
-    `transposed`: the last two buffer dimensions swapped). Levels below read
+    `register`: per-thread registers), in `layout` (`identity`;
+    `transposed`: the last two buffer dimensions swapped; `rotated`: the
+    first buffer dimension moved innermost, a KRSC filter held as RSCK, on
+    the CPU levels only). Levels below read
     the copy. An input without a copy on a level is read in place (from the
     enclosing copy or the buffer).
 

@@ -72,13 +72,8 @@ static void padCopy(CopyOp copy, IRRewriter &rewriter) {
   Location loc = copy.getLoc();
   auto destType = cast<MemRefType>(copy.getDest().getType());
   int64_t rank = destType.getRank();
-  bool transposed = copy.getLayout() == Layout::Transposed;
   // Source dimension d is destination dimension `destDim(d)`.
-  auto destDim = [&](int64_t d) {
-    if (transposed && d >= rank - 2)
-      return 2 * rank - 3 - d;
-    return d;
-  };
+  auto destDim = [&](int64_t d) { return tileDim(copy.getLayout(), d, rank); };
   rewriter.setInsertionPoint(copy);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);

@@ -145,6 +145,34 @@ func.func @transposed(%a: memref<2x16x8xf32>, %out: memref<f32>) {
 
 // -----
 
+// A rotated copy moves the first index of the tile innermost: a KRSC filter
+// tile is held as RSCK.
+
+// CHECK-LABEL: func.func @rotated(
+// CHECK-SAME:      %[[F:.*]]: memref<4x3x5xf32>
+// CHECK:         %[[T:.*]] = memref.alloca() : memref<3x5x4xf32>
+// CHECK:         scf.for %[[K:.*]] =
+// CHECK-NEXT:      scf.for %[[R:.*]] =
+// CHECK-NEXT:        scf.for %[[C:.*]] =
+// CHECK:               %[[E:.*]] = memref.load %[[F]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<4x3x5xf32>
+// CHECK-NEXT:          memref.store %[[E]], %[[T]][%[[R]], %[[C]], %[[K]]] : memref<3x5x4xf32>
+func.func @rotated(%f: memref<4x3x5xf32>, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    %tile = mdh_cl.buffer packed : memref<3x5x4xf32>
+    mdh_cl.copy %f[%c0, %c0, %c0] [%c4, %c3, %c5] to %tile layout rotated : memref<4x3x5xf32> to memref<3x5x4xf32>
+    %e = memref.load %tile[%c1, %c1, %c1] : memref<3x5x4xf32>
+    memref.store %e, %out[] : memref<f32>
+  }
+  return
+}
+
+// -----
+
 // A custom combiner combines the tuple of buffers at once: its body is
 // inlined, then each component is selected on `first`. The combiner, now
 // unused, is erased.

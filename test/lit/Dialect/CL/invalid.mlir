@@ -482,6 +482,16 @@ func.func @copy_sizes(%A: memref<64x32xf32>, %T: memref<16x16xf32>,
 
 // -----
 
+func.func @copy_rotated_vector(%v: memref<64xf32>, %T: memref<16xf32>,
+                               %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op a 'rotated' layout needs two dimensions}}
+  mdh_cl.copy %v[%i] [%n] to %T layout rotated
+      : memref<64xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
 func.func @copy_transposed_vector(%v: memref<64xf32>, %T: memref<16xf32>,
                                   %i: index, %n: index) {
   // expected-error @+1 {{'mdh_cl.copy' op a 'transposed' layout needs two dimensions}}
@@ -504,7 +514,7 @@ func.func @copy_dynamic_source(%A: memref<?x32xf32>, %T: memref<16x16xf32>,
 
 func.func @copy_unknown_layout(%A: memref<64x32xf32>, %T: memref<16x16xf32>,
                                %i: index, %n: index) {
-  // expected-error @+2 {{expected ::mlir::mdh_cl::Layout to be one of: identity, transposed}}
+  // expected-error @+2 {{expected ::mlir::mdh_cl::Layout to be one of: identity, transposed, rotated}}
   // expected-error @+2 {{failed to parse MDHCL_LayoutAttr parameter 'value' which is to be a `::mlir::mdh_cl::Layout`}}
   mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout diagonal
       : memref<64x32xf32> to memref<16x16xf32>

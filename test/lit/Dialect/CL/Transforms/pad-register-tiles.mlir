@@ -78,6 +78,36 @@ func.func @copy(%src: memref<8x8xf32>, %rows: index, %cols: index) {
 
 // -----
 
+// A rotated copy: source dimension 0 is the destination's last, so the
+// loops run over the destination's extents 3, 4, 2 in the source's order
+// (2, 3, 4) and the store moves the first counter innermost.
+
+// CHECK-LABEL: func.func @copy_rotated(
+// CHECK-SAME:      %[[SRC:.*]]: memref<8x8x8xf32>, %[[N:.*]]: index
+// CHECK:         %[[R:.*]] = mdh_cl.buffer register : memref<3x4x2xf32>
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         mdh_cl.for %[[A:.*]] = %{{.*}} to %[[C2]] step
+// CHECK:           mdh_cl.for %[[B:.*]] = %{{.*}} to %[[C3]] step
+// CHECK:             mdh_cl.for %[[C:.*]] = %{{.*}} to %[[C4]] step
+// CHECK:                   %[[V:.*]] = memref.load %[[SRC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<8x8x8xf32>
+// CHECK-NEXT:              memref.store %[[V]], %[[R]][%[[B]], %[[C]], %[[A]]] : memref<3x4x2xf32>
+// expected-remark @+1 {{mdh-cl-pad-register-tiles: 1 copies into register buffers padded}}
+func.func @copy_rotated(%src: memref<8x8x8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+      %r = mdh_cl.buffer register : memref<3x4x2xf32>
+      mdh_cl.copy %src[%t, %t, %t] [%n, %n, %n] to %r layout rotated : memref<8x8x8xf32> to memref<3x4x2xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Left alone: a loop with a barrier (uniform bounds), a loop that uses no register buffer,
 // a loop with a known trip count (lo to lo + 4), one bounded by more than
 // max-trips, and one whose trip count has no constant bound.
