@@ -59,6 +59,11 @@ private:
   /// last tile dimension that lie inside the tile.
   Value chunkMask(int instance);
   LogicalResult emitLaneLoop(ForOp loop, SmallVectorImpl<Value> &accs);
+  /// The first whole vectors of the lane loop (lb to lb + span) in groups,
+  /// each vector of a group with partial results of its own, when `accs`
+  /// are too few independent chains; `end` becomes the end of the groups.
+  LogicalResult emitLaneGroups(ForOp loop, Value lb, Value span,
+                               SmallVectorImpl<Value> &accs, Value &end);
   bool checkFirst(Value first);
   LogicalResult emitBlock(Block &body, SmallVectorImpl<Value> &accs);
   LogicalResult emitOp(Operation &nested, SmallVectorImpl<Value> &accs);
@@ -68,6 +73,18 @@ private:
   FailureOr<Val> compute(Value v, int instance);
   Value broadcast(Val v);
   Value combine(Value acc, Value oldValue, int instance);
+  /// The accumulators at the start: the identity per buffer and instance;
+  /// for a custom combiner zeros and then the masks, all false.
+  SmallVector<Value> initialAccs();
+  /// The lane vector `base + [0, 1, ...]` of a lane index.
+  Value laneVector(Value base);
+  /// The custom combiner's body on vectors, lane by lane.
+  SmallVector<Value> combineVectors(ValueRange lhs, ValueRange rhs);
+  /// Two sets of accumulators (initialAccs' layout) combined.
+  SmallVector<Value> combineSets(ArrayRef<Value> lhs, ArrayRef<Value> rhs);
+  /// A custom combiner's partial results of `instance` folded over the lanes
+  /// that hold one, in lane order, one scalar per buffer.
+  SmallVector<Value> foldLanes(ArrayRef<Value> accs, int instance);
 
   bool inNest(Value v) {
     Operation *owner = isa<BlockArgument>(v)
@@ -101,6 +118,10 @@ private:
   SmallVector<int64_t> shape;
   DenseSet<Operation *> reductions;
   ReductionOp combiner;
+  /// A custom combiner (reduction mode only), applied to vectors lane by
+  /// lane. There is no identity to start from: the accumulators end in one
+  /// mask per instance of the lanes that hold a partial result.
+  mdh::CombinerOp custom;
   int64_t lanes = 0, chunks = 0, instances = 0;
   /// Reduction mode: the reduction loop whose trips become the lanes (the
   /// accumulators then hold partial results per lane); null in point mode.

@@ -121,7 +121,15 @@ FailureOr<Val> Vectorizer::compute(Value v, int instance) {
       return Val{Val::Lanes, arith::SubIOp::create(b, loc, operands[0].value,
                                                    operands[1].value)};
     auto load = dyn_cast<memref::LoadOp>(def);
-    if (!load || operands[0].kind != Val::Scalar)
+    if (!load) {
+      // Any other use (an argmax's index): the lanes' indices as a vector.
+      for (Val &o : operands)
+        if (o.kind == Val::Lanes)
+          o = Val{Val::Vector, laneVector(o.value)};
+    }
+  }
+  if (auto load = dyn_cast<memref::LoadOp>(def); load && kindOf(Val::Lanes)) {
+    if (operands[0].kind != Val::Scalar)
       return failure();
     // A contiguous load: lanes along the last index only.
     auto type = load.getMemRefType();
@@ -160,7 +168,8 @@ FailureOr<Val> Vectorizer::compute(Value v, int instance) {
   }
   // Element-wise ops on vectors.
   Type resultType = def->getResult(0).getType();
-  if (!def->hasTrait<OpTrait::Elementwise>() || !resultType.isIntOrFloat())
+  if (!def->hasTrait<OpTrait::Elementwise>() ||
+      !resultType.isIntOrIndexOrFloat())
     return failure();
   OperationState state(loc, def->getName());
   for (Val o : operands)
@@ -207,7 +216,148 @@ Value Vectorizer::combine(Value acc, Value oldValue, int instance) {
   return mdh::combineBuiltin(b, loc, combiner, acc, broadcast(*value));
 }
 
+SmallVector<Value> Vectorizer::initialAccs() {
+  SmallVector<Value> accs;
+  for (Value buffer : op.getBuffers()) {
+    Type element = cast<MemRefType>(buffer.getType()).getElementType();
+    auto type = VectorType::get({lanes}, element);
+    TypedAttr value =
+        custom ? b.getZeroAttr(element) : identityOf(combiner, element);
+    accs.append(instances, arith::ConstantOp::create(
+                               b, loc, DenseElementsAttr::get(type, value)));
+  }
+  if (custom)
+    accs.append(instances,
+                arith::ConstantOp::create(
+                    b, loc,
+                    DenseElementsAttr::get(
+                        VectorType::get({lanes}, b.getI1Type()), false)));
+  return accs;
+}
+
+Value Vectorizer::laneVector(Value base) {
+  auto type = VectorType::get({lanes}, b.getIndexType());
+  return arith::AddIOp::create(b, loc,
+                               vector::BroadcastOp::create(b, loc, type, base),
+                               vector::StepOp::create(b, loc, type));
+}
+
+SmallVector<Value> Vectorizer::combineVectors(ValueRange lhs, ValueRange rhs) {
+  Block &body = custom.getBody().front();
+  IRMapping mapping;
+  SmallVector<Value> args(lhs);
+  llvm::append_range(args, rhs);
+  mapping.map(body.getArguments(), args);
+  for (Operation &nested : body.without_terminator()) {
+    Type type = VectorType::get({lanes}, nested.getResult(0).getType());
+    if (auto constant = dyn_cast<arith::ConstantOp>(nested)) {
+      mapping.map(constant.getResult(),
+                  arith::ConstantOp::create(
+                      b, loc,
+                      DenseElementsAttr::get(cast<ShapedType>(type),
+                                             constant.getValue())));
+      continue;
+    }
+    OperationState state(loc, nested.getName());
+    for (Value operand : nested.getOperands())
+      state.addOperands(mapping.lookup(operand));
+    state.addTypes(type);
+    state.addAttributes(nested.getAttrs());
+    mapping.map(nested.getResult(0), b.create(state)->getResult(0));
+  }
+  return llvm::map_to_vector(body.getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookup(v); });
+}
+
+SmallVector<Value> Vectorizer::combineSets(ArrayRef<Value> lhs,
+                                           ArrayRef<Value> rhs) {
+  SmallVector<Value> result;
+  if (!custom) {
+    for (auto [l, r] : llvm::zip_equal(lhs, rhs))
+      result.push_back(mdh::combineBuiltin(b, loc, combiner, l, r));
+    return result;
+  }
+  // Lanes with a partial result on one side only take that one.
+  result.assign(lhs.begin(), lhs.end());
+  int64_t buffers = op.getBuffers().size();
+  for (int instance = 0; instance < instances; ++instance) {
+    SmallVector<Value> l, r;
+    for (int64_t i = 0; i < buffers; ++i) {
+      l.push_back(lhs[i * instances + instance]);
+      r.push_back(rhs[i * instances + instance]);
+    }
+    Value lValid = lhs[buffers * instances + instance];
+    Value rValid = rhs[buffers * instances + instance];
+    SmallVector<Value> both = combineVectors(l, r);
+    for (int64_t i = 0; i < buffers; ++i) {
+      Value right = arith::SelectOp::create(b, loc, lValid, both[i], r[i]);
+      result[i * instances + instance] =
+          arith::SelectOp::create(b, loc, rValid, right, l[i]);
+    }
+    result[buffers * instances + instance] =
+        arith::OrIOp::create(b, loc, lValid, rValid);
+  }
+  return result;
+}
+
+SmallVector<Value> Vectorizer::foldLanes(ArrayRef<Value> accs, int instance) {
+  int64_t buffers = op.getBuffers().size();
+  Value valid = accs[buffers * instances + instance];
+  SmallVector<Value> total;
+  Value any;
+  for (int64_t lane = 0; lane < lanes; ++lane) {
+    SmallVector<Value> x;
+    for (int64_t i = 0; i < buffers; ++i)
+      x.push_back(vector::ExtractOp::create(
+          b, loc, accs[i * instances + instance], ArrayRef<int64_t>{lane}));
+    Value has =
+        vector::ExtractOp::create(b, loc, valid, ArrayRef<int64_t>{lane});
+    if (lane == 0) {
+      total = x;
+      any = has;
+      continue;
+    }
+    SmallVector<Value> both =
+        mdh::combine(b, loc, op.getCombiner(), custom, total, x);
+    for (int64_t i = 0; i < buffers; ++i) {
+      Value next = arith::SelectOp::create(b, loc, any, both[i], x[i]);
+      total[i] = arith::SelectOp::create(b, loc, has, next, total[i]);
+    }
+    any = arith::OrIOp::create(b, loc, any, has);
+  }
+  return total;
+}
+
 LogicalResult Vectorizer::emitAccumulate(SmallVectorImpl<Value> &accs) {
+  if (custom) {
+    int64_t buffers = op.getBuffers().size();
+    Value all = mask;
+    if (!all)
+      all = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(VectorType::get({lanes}, b.getI1Type()),
+                                 true));
+    for (int instance = 0; instance < instances; ++instance) {
+      SmallVector<Value> acc, values;
+      for (auto [i, value] : llvm::enumerate(op.getValues())) {
+        acc.push_back(accs[i * instances + instance]);
+        FailureOr<Val> v = get(value, instance);
+        if (failed(v))
+          return failure();
+        values.push_back(broadcast(*v));
+      }
+      Value &valid = accs[buffers * instances + instance];
+      SmallVector<Value> both = combineVectors(acc, values);
+      for (int64_t i = 0; i < buffers; ++i) {
+        Value next = arith::SelectOp::create(b, loc, valid, both[i], values[i]);
+        // Lanes past the end of a partial vector keep their value.
+        accs[i * instances + instance] =
+            arith::SelectOp::create(b, loc, all, next, acc[i]);
+      }
+      valid = arith::OrIOp::create(b, loc, valid, all);
+    }
+    return success();
+  }
   for (int instance = 0; instance < instances; ++instance)
     for (auto [i, value] : llvm::enumerate(op.getValues())) {
       Value &acc = accs[i * instances + instance];
@@ -218,6 +368,65 @@ LogicalResult Vectorizer::emitAccumulate(SmallVectorImpl<Value> &accs) {
       acc = mask ? arith::SelectOp::create(b, loc, mask, combined, acc)
                  : combined;
     }
+  return success();
+}
+
+/// Fewest independent chains of partial results a lane loop keeps: a
+/// vector FMA's or maximum's latency times the vector pipes (4 x 2 on Zen
+/// 5); a single chain left a max reduction at a third of the bandwidth.
+static constexpr int64_t kMinLaneChains = 8;
+/// Most copies of the lane loop's body per trip of its unrolled loop.
+static constexpr int64_t kMaxLaneUnroll = 4;
+
+LogicalResult Vectorizer::emitLaneGroups(ForOp loop, Value lb, Value span,
+                                         SmallVectorImpl<Value> &accs,
+                                         Value &end) {
+  int64_t count = accs.size();
+  int64_t unroll =
+      std::clamp<int64_t>(kMinLaneChains / count, 1, kMaxLaneUnroll);
+  unroll = std::min(unroll, std::max<int64_t>(1, maxVectors / count));
+  if (unroll == 1)
+    return success();
+  // Groups of `unroll` vectors, copy u of the body into partial results
+  // of its own (from the identity; the combiner is associative and
+  // commutative, as the lanes already assume), ...
+  Value step = arith::ConstantIndexOp::create(b, loc, unroll * lanes);
+  end = arith::AddIOp::create(
+      b, loc, lb,
+      arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, span, step),
+                            step));
+  SmallVector<Value> init(accs.begin(), accs.end());
+  for (int64_t u = 1; u < unroll; ++u)
+    init.append(initialAccs());
+  auto groups = scf::ForOp::create(b, loc, lb, end, step, init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(groups.getBody());
+    SmallVector<Value> results;
+    for (int64_t u = 0; u < unroll; ++u) {
+      laneBase = arith::AddIOp::create(
+          b, loc, groups.getInductionVar(),
+          arith::ConstantIndexOp::create(b, loc, u * lanes));
+      scopes.emplace_back();
+      SmallVector<Value> set(
+          groups.getRegionIterArgs().slice(u * count, count));
+      LogicalResult result = emitBlock(loop.getBody().front(), set);
+      scopes.pop_back();
+      if (failed(result))
+        return failure();
+      results.append(set);
+    }
+    scf::YieldOp::create(b, loc, results);
+  }
+  // ... then the copies' partial results combined into the first ones,
+  // whose chain goes on: set 0 (+) (set 1 (+) (set 2 (+) ...)).
+  auto set = [&](int64_t u) {
+    return SmallVector<Value>(groups.getResults().slice(u * count, count));
+  };
+  SmallVector<Value> rest = set(unroll - 1);
+  for (int64_t u = unroll - 1; u-- > 1;)
+    rest = combineSets(set(u), rest);
+  llvm::copy(combineSets(set(0), rest), accs.begin());
   return success();
 }
 
@@ -236,7 +445,10 @@ LogicalResult Vectorizer::emitLaneLoop(ForOp loop,
   Value whole = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, span, step), step);
   Value end = arith::AddIOp::create(b, loc, bounds[0], whole);
-  auto full = scf::ForOp::create(b, loc, bounds[0], end, step, accs);
+  Value start = bounds[0];
+  if (failed(emitLaneGroups(loop, bounds[0], span, accs, start)))
+    return failure();
+  auto full = scf::ForOp::create(b, loc, start, end, step, accs);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(full.getBody());

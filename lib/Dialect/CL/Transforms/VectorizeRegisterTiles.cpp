@@ -30,9 +30,12 @@
 // mode); every load that depends on it must be contiguous along it. If
 // that fails, the trips of a reduction loop become the lanes (reduction
 // mode): whole vectors, one masked vector for the rest, and a
-// vector.reduction per tile cell at the end. Starting from the combiner's
-// identity is exact because `first` holds exactly at the first trip of N's
-// reduction loops (checked).
+// vector.reduction per tile cell at the end (few cells: groups of vectors
+// with partial results of their own, emitLaneGroups). Starting from the
+// combiner's identity is exact because `first` holds exactly at the first
+// trip of N's reduction loops (checked). A lane-wise custom combiner
+// (isLaneWise) has no identity: reduction mode only, with a mask of the
+// lanes that hold a partial result, folded lane by lane at the end.
 //
 //===----------------------------------------------------------------------===//
 #include "mdh/Dialect/CL/Passes.h"
@@ -41,9 +44,12 @@
 #include "TargetFacts.h"
 #include "TileVectorizer.h"
 
+#include "mdh/Dialect/HL/Combine.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::mdh_cl {
 #define GEN_PASS_DEF_MDHCLVECTORIZEREGISTERTILES
@@ -121,11 +127,35 @@ bool Vectorizer::checkFirst(Value first) {
   return seen.size() == reductions.size();
 }
 
+/// Whether the body of `combiner` applies to vectors lane by lane: every op
+/// element-wise (or a scalar constant), and the order of the partial
+/// results free to change (the lanes and the final fold reorder them).
+static bool isLaneWise(mdh::CombinerOp combiner) {
+  if (!combiner || !combiner.getAssociative() || !combiner.getCommutative())
+    return false;
+  for (Operation &nested : combiner.getBody().front().without_terminator()) {
+    if (nested.getNumResults() != 1 || nested.getNumRegions() != 0 ||
+        !isMemoryEffectFree(&nested) ||
+        !nested.getResult(0).getType().isIntOrFloat())
+      return false;
+    if (!isa<arith::ConstantOp>(nested) &&
+        !nested.hasTrait<OpTrait::Elementwise>())
+      return false;
+  }
+  return true;
+}
+
 bool Vectorizer::analyze() {
   auto combinerAttr = op.getCombiner();
-  if (!combinerAttr.isReduction() || !combinerAttr.getOp())
+  if (!combinerAttr.isReduction())
     return false;
-  combiner = *combinerAttr.getOp();
+  if (combinerAttr.getOp()) {
+    combiner = *combinerAttr.getOp();
+  } else {
+    custom = mdh::lookupCustomCombiner(op, combinerAttr);
+    if (!isLaneWise(custom))
+      return false;
+  }
 
   // The register buffers: one shape, element types that vectorize.
   Block *s = nullptr;
@@ -141,7 +171,7 @@ bool Vectorizer::analyze() {
       return false;
     shape.assign(type.getShape().begin(), type.getShape().end());
     Type element = type.getElementType();
-    if (!element.isIntOrFloat() || !identityOf(combiner, element))
+    if (!element.isIntOrFloat() || (!custom && !identityOf(combiner, element)))
       return false;
     int64_t width = vectorBits / element.getIntOrFloatBitWidth();
     if (lanes && lanes != width)
@@ -223,7 +253,7 @@ bool Vectorizer::run() {
   if (!analyze())
     return false;
   // Point mode: the last tile dimension over the lanes.
-  if (shape.back() % lanes == 0) {
+  if (shape.back() % lanes == 0 && !custom) {
     chunks = shape.back() / lanes;
     instances = chunks;
     for (int64_t e : ArrayRef(shape).drop_back())
@@ -240,7 +270,8 @@ bool Vectorizer::run() {
   instances = 1;
   for (int64_t e : shape)
     instances *= e;
-  if (instances * int64_t(op.getBuffers().size()) > maxVectors)
+  int64_t perInstance = op.getBuffers().size() + (custom ? 1 : 0);
+  if (instances * perInstance > maxVectors)
     return false;
   SmallVector<ForOp> candidates;
   for (Operation *p = op->getParentOp(); p != root->getParentOp();
@@ -302,18 +333,20 @@ LogicalResult Vectorizer::emitTile() {
   scopes.clear();
   newInductionVars.clear();
   scopes.emplace_back();
-  SmallVector<Value> accs;
-  for (Value buffer : op.getBuffers()) {
-    Type element = cast<MemRefType>(buffer.getType()).getElementType();
-    auto type = VectorType::get({lanes}, element);
-    Value init = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, identityOf(combiner, element)));
-    accs.append(instances, init);
-  }
+  SmallVector<Value> accs = initialAccs();
   if (failed(emitOp(*root, accs)))
     return failure();
+  for (int instance = 0; custom && instance < instances; ++instance) {
+    SmallVector<Value> at;
+    for (unsigned d = 0; d < shape.size(); ++d)
+      at.push_back(
+          arith::ConstantIndexOp::create(b, loc, position(instance, d)));
+    for (auto [buffer, total] :
+         llvm::zip_equal(op.getBuffers(), foldLanes(accs, instance)))
+      memref::StoreOp::create(b, loc, total, buffer, at);
+  }
   for (auto [i, buffer] : llvm::enumerate(op.getBuffers()))
-    for (int instance = 0; instance < instances; ++instance) {
+    for (int instance = 0; !custom && instance < instances; ++instance) {
       SmallVector<Value> at;
       for (unsigned d = 0; d < shape.size(); ++d) {
         int64_t p = position(instance, d);

@@ -342,7 +342,9 @@ func.func @late_first(%A: memref<4x8xf32>, %B: memref<8x32xf32>, %C: memref<4x32
 // loop k become the lanes. Each row keeps a vector of partial sums over
 // whole vectors of k (16 of 20), one masked vector takes the rest (lanes
 // past the end are loaded as 0 and keep their sums), and vector.reduction
-// adds the lanes up into the register tile.
+// adds the lanes up into the register tile. Two rows are two chains of
+// sums: groups of 4 vectors (none here, k has 20 trips) would keep 4
+// vectors of partial sums per row, added into the first one after them.
 
 // CHECK-LABEL: func.func @row_sums(
 // CHECK-SAME:      %[[M:.*]]: memref<4x20xf32>, %[[W:.*]]: memref<4xf32>)
@@ -352,7 +354,15 @@ func.func @late_first(%A: memref<4x8xf32>, %B: memref<8x32xf32>, %C: memref<4x32
 // CHECK:             %[[ZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<8xf32>
 // CHECK:             %[[WHOLE:.*]] = arith.muli %{{.*}}, %c8 : index
 // CHECK:             %[[END:.*]] = arith.addi %c0, %[[WHOLE]] : index
-// CHECK:             %[[R:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[END]] step %c8 iter_args(%[[X0:.*]] = %[[ZERO]], %[[X1:.*]] = %[[ZERO]]) -> (vector<8xf32>, vector<8xf32>) {
+// CHECK:             %[[GEND:.*]] = arith.addi %c0, %{{.*}} : index
+// CHECK:             %[[G:.*]]:8 = scf.for %{{.*}} = %c0 to %[[GEND]] step %c32 iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+// CHECK:             %[[G46:.*]] = arith.addf %[[G]]#4, %[[G]]#6 : vector<8xf32>
+// CHECK-NEXT:        %[[G57:.*]] = arith.addf %[[G]]#5, %[[G]]#7 : vector<8xf32>
+// CHECK-NEXT:        %[[G246:.*]] = arith.addf %[[G]]#2, %[[G46]] : vector<8xf32>
+// CHECK-NEXT:        %[[G357:.*]] = arith.addf %[[G]]#3, %[[G57]] : vector<8xf32>
+// CHECK-NEXT:        %[[ROW0:.*]] = arith.addf %[[G]]#0, %[[G246]] : vector<8xf32>
+// CHECK-NEXT:        %[[ROW1:.*]] = arith.addf %[[G]]#1, %[[G357]] : vector<8xf32>
+// CHECK-NEXT:        %[[R:.*]]:2 = scf.for %[[K:.*]] = %[[GEND]] to %[[END]] step %c8 iter_args(%[[X0:.*]] = %[[ROW0]], %[[X1:.*]] = %[[ROW1]]) -> (vector<8xf32>, vector<8xf32>) {
 // CHECK:               %[[V0:.*]] = vector.load %[[M]][%[[I3]], %[[K]]] : memref<4x20xf32>, vector<8xf32>
 // CHECK:               %[[Y0:.*]] = arith.addf %[[X0]], %[[V0]] : vector<8xf32>
 // CHECK:               %[[I1:.*]] = arith.addi %[[I3]], %c1 : index
@@ -407,6 +417,55 @@ func.func @row_sums(%M: memref<4x20xf32>, %w: memref<4xf32>) {
           mdh_cl.accumulate %v into %w[%i] first %ff combine pw(add) : f32 into memref<4xf32>
         }
       }
+    }
+  }
+  return
+}
+
+// -----
+
+// One cell in reduction mode is one chain of maxima, each waiting for the
+// one before: the lane loop runs in groups of 4 vectors, each with a
+// vector of partial maxima of its own (from the identity, -inf), combined
+// into the first after the groups (70 trips: 2 groups of 32, no whole
+// vector left, one masked vector of 6).
+
+// CHECK-LABEL: func.func @max_chains(
+// CHECK-SAME:      %[[X:.*]]: memref<70xf32>
+// CHECK:         %[[NEG:.*]] = arith.constant dense<0xFF800000> : vector<8xf32>
+// CHECK:         %[[G:.*]]:4 = scf.for %[[K:.*]] = %c0 to %{{.*}} step %c32 iter_args(%[[A0:.*]] = %[[NEG]], %[[A1:.*]] = %[[NEG]], %[[A2:.*]] = %[[NEG]], %[[A3:.*]] = %[[NEG]]) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// CHECK:           %[[V0:.*]] = vector.load %[[X]][%{{.*}}] : memref<70xf32>, vector<8xf32>
+// CHECK-NEXT:      %[[M0:.*]] = arith.maximumf %[[A0]], %[[V0]] : vector<8xf32>
+// CHECK:           %[[M1:.*]] = arith.maximumf %[[A1]], %{{.*}} : vector<8xf32>
+// CHECK:           %[[M2:.*]] = arith.maximumf %[[A2]], %{{.*}} : vector<8xf32>
+// CHECK:           %[[M3:.*]] = arith.maximumf %[[A3]], %{{.*}} : vector<8xf32>
+// CHECK:           scf.yield %[[M0]], %[[M1]], %[[M2]], %[[M3]]
+// CHECK:         %[[C23:.*]] = arith.maximumf %[[G]]#2, %[[G]]#3 : vector<8xf32>
+// CHECK-NEXT:    %[[C123:.*]] = arith.maximumf %[[G]]#1, %[[C23]] : vector<8xf32>
+// CHECK-NEXT:    %[[ALL:.*]] = arith.maximumf %[[G]]#0, %[[C123]] : vector<8xf32>
+// CHECK-NEXT:    %[[W:.*]] = scf.for %{{.*}} step %c8 iter_args(%{{.*}} = %[[ALL]]) -> (vector<8xf32>) {
+// CHECK:         vector.create_mask
+// CHECK:         vector.reduction <maximumf>
+// expected-remark @below {{mdh-cl-vectorize-register-tiles: 1 register tiles held in vector values}}
+func.func @max_chains(%x: memref<70xf32>, %r: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c70 = arith.constant 70 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+      %acc = mdh_cl.buffer register : memref<1xf32>
+      %flag = mdh_cl.buffer register : memref<1xi1>
+      mdh_cl.for %k = %c0 to %c70 step %c1 {
+        %v = memref.load %x[%k] : memref<70xf32>
+        %f = arith.cmpi eq, %k, %c0 : index
+        mdh_cl.accumulate %v into %acc[%c0] first %f combine pw(max) : f32 into memref<1xf32>
+        %old = memref.load %flag[%c0] : memref<1xi1>
+        %new = arith.select %f, %f, %old : i1
+        memref.store %new, %flag[%c0] : memref<1xi1>
+      }
+      %s = memref.load %acc[%c0] : memref<1xf32>
+      %ff = memref.load %flag[%c0] : memref<1xi1>
+      mdh_cl.accumulate %s into %r[] first %ff combine pw(max) : f32 into memref<f32>
     }
   }
   return

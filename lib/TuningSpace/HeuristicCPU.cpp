@@ -1,0 +1,271 @@
+//===- HeuristicCPU.cpp - The default configuration on a CPU --------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The CPU half of tuning::defaultConfig (docs/tuning-parameters.md, "The
+// heuristic"): a register tile whose accumulators fill the vector
+// registers, packed copies that make its lanes contiguous where they pay,
+// the outer `cc` dimensions over the cores, L2 and L1 tiles shrunk until
+// their footprint fits half of the cache.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Heuristic.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::mdh;
+using namespace mlir::mdh::tuning;
+using namespace mlir::mdh::tuning::heuristic;
+using namespace mlir::mdh::tuning::rules;
+using mdh_ll::CombineRegion;
+using mdh_ll::InputRegion;
+
+/// Longest reduction slab of a CPU L2 tile.
+static constexpr int64_t kCPUSlab = 256;
+/// Most rows of an input a CPU register tile reads at once when its vector
+/// lanes run along a reduction (MatVec): each row is a memory stream of its
+/// own, and more than the prefetchers follow costs bandwidth (MatVec 4096
+/// on Zen 5, 2 threads: 0.96 ms with 12 rows, 1.48 ms with 24).
+static constexpr int64_t kCPUMaxRowStreams = 12;
+/// Vectors of a pure reduction's register tile along its lanes (1024
+/// floats on AVX-512): its lane loop runs 16 groups of 4 independent
+/// vectors of partial results. With 4 vectors (one group) the maximum of
+/// 2^24 floats ran at 2.3 ms, with 64 at 1.6 ms (2 threads, Zen 5).
+static constexpr int64_t kCPUReductionVectors = 64;
+/// Transposed or rotated copies where a reduction could carry the lanes
+/// instead: only when it is at most this many vectors long, and each copied
+/// element serves at least this many rows (copiesPay).
+static constexpr int64_t kCPUShortReduction = 4;
+static constexpr int64_t kCPUMinCopyReuse = 8;
+/// The CPU level whose tiles the relaid-out copies hold (GotoBLAS packs B
+/// in panels of L2).
+static constexpr unsigned kCPUL2Level = 1;
+
+/// Whether dimension `d` indexes an outer (not the innermost) dimension of
+/// an input.
+static bool indexesRows(const Problem &p, unsigned d) {
+  for (const Buffer &b : p.inputs)
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && i + 1 != b.rank())
+        return true;
+  return false;
+}
+
+/// An input's packed copy whose layout makes its reads along a dimension
+/// contiguous.
+struct Relayout {
+  unsigned input;
+  mdh_ll::Layout layout;
+};
+
+/// The inputs whose packed copy makes the reads along dimension `d`
+/// contiguous: those that read `d` with stride 1 along their second-to-last
+/// buffer dimension only (C = A B^T reads B[j][k] along j: transposed) or
+/// along their first one only (a KRSC filter along its output channels k:
+/// rotated), each read identically along another `cc` dimension, so that
+/// the copy is reused there. Empty when an output is not contiguous along
+/// `d`, or some input reads `d` another way.
+static SmallVector<Relayout> relayoutsAlong(const Problem &p, unsigned d,
+                                            ArrayRef<unsigned> cc) {
+  for (const Buffer &b : p.outputs)
+    for (auto [i, dim] : llvm::enumerate(b.dims))
+      if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
+        return {};
+  SmallVector<Relayout> result;
+  for (auto [n, input] : llvm::enumerate(p.inputs)) {
+    // A reference: structured bindings cannot be captured before C++20.
+    const Buffer &b = input;
+    unsigned rank = b.rank();
+    std::optional<mdh_ll::Layout> layout;
+    for (auto [i, dim] : llvm::enumerate(b.dims)) {
+      if (dim.weights[d] == 0 || (i + 1 == rank && dim.weights[d] == 1))
+        continue;
+      if (layout || dim.weights[d] != 1)
+        return {};
+      if (i + 2 == rank)
+        layout = mdh_ll::Layout::Transposed;
+      else if (i == 0)
+        layout = mdh_ll::Layout::Rotated;
+      else
+        return {};
+    }
+    if (!layout)
+      continue;
+    if (b.dims.back().weights[d] != 0 || llvm::none_of(cc, [&](unsigned e) {
+          return e != d && p.sizes[e] > 1 && ignores(b, e);
+        }))
+      return {};
+    result.push_back({unsigned(n), *layout});
+  }
+  return result;
+}
+
+/// Whether the packed copies `relayouts` (relayoutsAlong) pay for
+/// themselves. Without them the lanes run along a reduction that every
+/// input reads contiguously, if there is one: that reads each input once,
+/// where a copy reads and writes it once more, so copies pay only where
+/// that reduction is short (at most kCPUShortReduction vectors per tile
+/// cell: a cell's horizontal sum then costs as much as its FMAs) and each
+/// copied element serves at least kCPUMinCopyReuse rows. Measured with 2
+/// threads on Zen 5 (AVX-512): C[r][j] = sum_k A[r][k] B[j][k] with
+/// j = 4096, k = 512 ran 1.15x (r = 16) to 2.8x (r = 2) slower with the
+/// copy; a 7 x 37 x 45 x 61 batched product (k = 61) 2.9x faster. Without
+/// such a reduction (C = A^T B^T: A[k][i] is not contiguous along k) the
+/// tile is not vectorized at all, and the copies always pay.
+static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
+                      ArrayRef<Relayout> relayouts, int64_t lanes) {
+  std::optional<int64_t> reduction;
+  for (unsigned d = 0; d < p.numDims(); ++d)
+    if (p.reduction[d] && p.sizes[d] > 1 && readsContiguously(p, d))
+      reduction = std::max(reduction.value_or(0), p.sizes[d]);
+  if (!reduction)
+    return true;
+  int64_t reuse = std::numeric_limits<int64_t>::max();
+  for (auto [n, layout] : relayouts) {
+    int64_t rows = 1;
+    for (unsigned d : cc)
+      if (ignores(p.inputs[n], d))
+        rows = mulSat(rows, p.sizes[d]);
+    reuse = std::min(reuse, rows);
+  }
+  return *reduction <= kCPUShortReduction * lanes && reuse >= kCPUMinCopyReuse;
+}
+
+/// `pack`: transposed or rotated packed copies where they make the register
+/// tile's lanes contiguous (defaultConfig tries without them when they break a
+/// rule).
+mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
+  mdh_ll::Config c = plainConfig(p);
+  unsigned numDims = p.numDims();
+  SmallVector<unsigned> cc = outputOrderedCC(p);
+  // Inputs read along the lanes through an L2 copy with the last two
+  // dimensions swapped: the register tile then runs as MatMul's does,
+  // instead of with its lanes along a reduction (or not vectorized).
+  int64_t words = p.outputs.empty() ? 1 : p.outputs.front().words;
+  int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
+  SmallVector<Relayout> relayouts;
+  if (pack && !cc.empty() && !readsContiguously(p, cc[0]))
+    relayouts = relayoutsAlong(p, cc[0], cc);
+  if (!relayouts.empty() && !copiesPay(p, cc, relayouts, lanes))
+    relayouts.clear();
+
+  // Register tile: the innermost output dimension gets two vectors' worth
+  // of lanes, the next one as many rows as the accumulator budget allows.
+  int64_t budget = p.maxRegisterWords() / words;
+  SmallVector<int64_t> reg(numDims, 1);
+  if (!cc.empty() && (readsContiguously(p, cc[0]) || !relayouts.empty())) {
+    reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
+    if (cc.size() > 1)
+      reg[cc[1]] =
+          std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
+  } else if (!cc.empty()) {
+    // The lanes cannot run along the output (MatVec's rows, the output
+    // channels of a convolution over many input channels, copiesPay):
+    // they run along a reduction loop instead, with one vector
+    // of partial results per tile cell, 3/4 of the vector registers but
+    // at most kCPUMaxRowStreams.
+    int64_t cells =
+        std::clamp<int64_t>(p.vectorRegisters * 3 / 4, 1, kCPUMaxRowStreams);
+    // A custom combiner's cell is a vector per output and a mask of the
+    // lanes that hold a partial result.
+    if (p.customCombiner)
+      cells = std::max<int64_t>(1, cells / int64_t(p.outputs.size() + 1));
+    reg[cc[0]] = std::min(p.sizes[cc[0]], cc.size() > 1 ? int64_t(4) : cells);
+    if (cc.size() > 1)
+      reg[cc[1]] =
+          std::max<int64_t>(1, std::min(p.sizes[cc[1]], cells / reg[cc[0]]));
+  } else {
+    // A pure reduction or scan: a vector-length chunk of each dimension;
+    // a long one of the innermost pw dimension that the lanes can run
+    // along, whose lane loop then keeps several vectors of partial results
+    // (mdh-cl-vectorize-register-tiles) over many trips.
+    for (unsigned d = 0; d < numDims; ++d)
+      reg[d] = std::min(p.sizes[d], 4 * lanes);
+    for (unsigned d = numDims; d-- > 0;) {
+      bool pointwise = llvm::all_of(
+          p.outputs, [&](const Buffer &b) { return ignores(b, d); });
+      if (p.reduction[d] && pointwise && readsContiguously(p, d)) {
+        reg[d] = std::min(p.sizes[d], kCPUReductionVectors * lanes);
+        break;
+      }
+    }
+  }
+
+  // Threads: outer cc dimensions (by index) over the cores; pw/ps
+  // dimensions too when the cc dimensions have fewer tiles than cores.
+  // With such copies, first the dimensions every copied input
+  // depends on: each thread then copies a part of its own, not all of it.
+  SmallVector<unsigned> splitOrder;
+  auto copied = [&](unsigned d) {
+    return !relayouts.empty() &&
+           llvm::all_of(relayouts, [&](const Relayout &r) {
+             return !ignores(p.inputs[r.input], d);
+           });
+  };
+  for (int pass = 0; pass < 3; ++pass)
+    for (unsigned d = 0; d < numDims; ++d)
+      if (pass == 2 ? p.reduction[d]
+                    : !p.reduction[d] && copied(d) == (pass == 0))
+        splitOrder.push_back(d);
+  SmallVector<int64_t> thread(p.sizes.begin(), p.sizes.end());
+  int64_t units = 1;
+  for (unsigned d : splitOrder) {
+    if (units >= p.cores)
+      break;
+    if (p.sizes[d] <= reg[d])
+      continue;
+    int64_t want = ceilDiv(p.cores, units);
+    thread[d] = roundUp(ceilDiv(p.sizes[d], want), reg[d], p.sizes[d]);
+    units *= ceilDiv(p.sizes[d], thread[d]);
+  }
+
+  // L2 and L1 tiles: the footprint over the tile fits half of the cache;
+  // in L1 only the inputs count, since the register tile holds the
+  // outputs' partial results.
+  auto fitsIn = [&](int64_t cache, bool outputs) {
+    return [&p, cache, outputs](ArrayRef<int64_t> tile) {
+      int64_t bytes = 0;
+      for (const Buffer &b : llvm::concat<const Buffer>(
+               p.inputs, outputs ? p.outputs : ArrayRef<Buffer>()))
+        bytes = addSat(bytes, mulSat(b.footprint(tile), b.bytes));
+      return bytes <= cache / 2;
+    };
+  };
+  // The cc dimensions shrink first: the register tile accumulates over the
+  // whole pw/ps extent of its L1 tile, so a long one keeps the
+  // accumulators in (vector) registers instead of flushing them to memory
+  // every few iterations.
+  auto shrinkCCFirst = [&](SmallVectorImpl<int64_t> &tiles, auto fits) {
+    SmallVector<int64_t> floor = reg;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (p.reduction[d])
+        floor[d] = tiles[d];
+    shrinkUntil(tiles, floor, fits);
+    shrinkUntil(tiles, reg, fits);
+  };
+  // A reduction dimension that indexes rows of an input (MatMul's B[k][j])
+  // gets a slab of at most kCPUSlab per L2 tile (GotoBLAS' kc): a longer one
+  // touches a page per row and thrashes the TLB (MatMul 1024^3: 21.6 ms with
+  // 1024, 15.3 ms with 256 here). Along rows (MatVec's k) long is better.
+  SmallVector<int64_t> l2 = thread;
+  for (unsigned d = 0; d < numDims; ++d)
+    if (p.reduction[d] && indexesRows(p, d))
+      l2[d] = std::min(l2[d], roundUp(kCPUSlab, reg[d], p.sizes[d]));
+  shrinkCCFirst(l2, fitsIn(p.l2CacheSize, /*outputs=*/true));
+  SmallVector<int64_t> l1 = l2;
+  shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
+
+  c.tiles = {thread, l2, l1, reg};
+  setOrders(p, c);
+  for (auto [n, layout] : relayouts) {
+    c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
+    c.inputLayouts[n][kCPUL2Level] = layout;
+  }
+  return c;
+}
