@@ -31,3 +31,10 @@ echo "== Python (python/tests)"
 PYTHON="${MDH_PYTHON:-/usr/bin/python3}"
 MDH_LIBRARY_PATH="$BUILD/lib" MDH_BUILD_DIR="$BUILD" \
   "$PYTHON" -m pytest -q "$ROOT/python/tests"
+
+# The CPU peer benchmark's harness on the small examples, so that it cannot
+# rot: every installed peer's result checked against NumPy in float64 (no
+# timing claims; bench/README.md has the full run).
+echo "== CPU peers (bench/peers/run.py --quick)"
+bash "$ROOT/scripts/setup-peers.sh"
+/usr/bin/python3 "$ROOT/bench/peers/run.py" --quick
