@@ -149,8 +149,10 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   // instead of with its lanes along a reduction (or not vectorized).
   int64_t words = p.outputs.empty() ? 1 : p.outputs.front().words;
   int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
+  // Copies for lanes along cc[0] only where it has a whole vector of them.
   SmallVector<Relayout> relayouts;
-  if (pack && !cc.empty() && !readsContiguously(p, cc[0]))
+  if (pack && !cc.empty() && p.sizes[cc[0]] >= lanes &&
+      !readsContiguously(p, cc[0]))
     relayouts = relayoutsAlong(p, cc[0], cc);
   if (!relayouts.empty() && !copiesPay(p, cc, relayouts, lanes))
     relayouts.clear();
@@ -160,7 +162,12 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   int64_t budget = p.maxRegisterWords() / words;
   SmallVector<int64_t> reg(numDims, 1);
   if (!cc.empty() && (readsContiguously(p, cc[0]) || !relayouts.empty())) {
-    reg[cc[0]] = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
+    // Whole vectors: the vectorizer's point mode takes a tile of them
+    // (masked where a partial tile ends early); 20 output channels on
+    // AVX-512 are a tile of 16 and a partial one, not one tile of 20 that
+    // stays scalar.
+    int64_t width = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
+    reg[cc[0]] = width >= lanes ? width / lanes * lanes : width;
     if (cc.size() > 1)
       reg[cc[1]] =
           std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
