@@ -20,6 +20,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/setup-lib.sh
+source "$ROOT/scripts/setup-lib.sh"
 BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
 VENV="${MDH_GPU_TOOLS_VENV:-$BUILD/gpu-tools-venv}"
 
@@ -38,13 +40,7 @@ if [[ -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" && -x "$VENV/bin/nvdisasm" &&
 fi
 
 echo "setup-gpu-tools: installing ${REQUIREMENTS[*]} into $VENV"
-# Replace only a virtual environment (or nothing): never another directory.
-if [[ -e "$VENV" && ! -f "$VENV/pyvenv.cfg" ]]; then
-  echo "setup-gpu-tools: $VENV exists and is no virtual environment" >&2
-  exit 1
-fi
-rm -rf "$VENV"
-/usr/bin/python3 -m venv "$VENV"
+mdh_fresh_venv setup-gpu-tools "$VENV"
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   --no-cache-dir "${REQUIREMENTS[@]}"
 PURELIB="$("$VENV/bin/python" -c \

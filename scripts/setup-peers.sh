@@ -23,6 +23,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/setup-lib.sh
+source "$ROOT/scripts/setup-lib.sh"
 BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
 VENV="${MDH_PEERS_VENV:-$BUILD/peers-venv}"
 
@@ -33,21 +35,7 @@ fi
 
 PACKAGES=(clang-22 libomp-22-dev llvm-22-linker-tools mlir-22-tools
   python3-venv python3-numpy python3-matplotlib)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
-      grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-if ((${#missing[@]})); then
-  SUDO=""
-  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
-  echo "setup-peers: installing ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-    --no-install-recommends "${missing[@]}" >/dev/null
-fi
+mdh_install_packages setup-peers "${PACKAGES[@]}"
 
 # PyTorch (CPU use of the CUDA wheel) and torch-mlir: their own script.
 bash "$ROOT/scripts/setup-torch.sh"
@@ -65,13 +53,7 @@ if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" ]]; t
 fi
 
 echo "setup-peers: installing ${REQUIREMENTS[*]} into $VENV"
-# Replace only a virtual environment (or nothing): never another directory.
-if [[ -e "$VENV" && ! -f "$VENV/pyvenv.cfg" ]]; then
-  echo "setup-peers: $VENV exists and is no virtual environment" >&2
-  exit 1
-fi
-rm -rf "$VENV"
-/usr/bin/python3 -m venv "$VENV"
+mdh_fresh_venv setup-peers "$VENV"
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   --no-cache-dir "${REQUIREMENTS[@]}"
 "$VENV/bin/python" -c "import numpy, tvm, xgboost, cloudpickle, \

@@ -20,6 +20,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/setup-lib.sh
+source "$ROOT/scripts/setup-lib.sh"
 BUILD="${MDH_BUILD_DIR:-$ROOT/build}"
 VENV="${MDH_TORCH_VENV:-$BUILD/torch-venv}"
 
@@ -41,14 +43,8 @@ if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" ]]; t
 fi
 
 echo "setup-torch: installing ${REQUIREMENTS[*]} into $VENV (CUDA stubs: $STUBS)"
-# Replace only a virtual environment (or nothing): never another directory.
-if [[ -e "$VENV" && ! -f "$VENV/pyvenv.cfg" ]]; then
-  echo "setup-torch: $VENV exists and is no virtual environment" >&2
-  exit 1
-fi
-rm -rf "$VENV"
 # Debian's python3 (3.11): torch-mlir's wheels are cp311.
-/usr/bin/python3 -m venv "$VENV"
+mdh_fresh_venv setup-torch "$VENV"
 PIP=("$VENV/bin/python" -m pip install -q --disable-pip-version-check
   --no-cache-dir)
 if [[ "$STUBS" == 1 ]]; then
