@@ -15,7 +15,8 @@
 //                    accumulation of its results;
 //   phase "combine": (pw dimensions split over threads) the partial results
 //                    of the threads, combined in order;
-//   phase "scan_d":  (one per ps dimension d) the inclusive scan along d;
+//   phases "scan_d", "scan_d_carry", "scan_d_add": (per ps dimension d)
+//                    the inclusive scan along d, in chunks;
 //   phase "write":   the results stored through the output views.
 //
 // Results go straight into the output buffers when no pw dimension is split
@@ -33,6 +34,8 @@
 
 #include "mdh/Conversion/Passes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -49,6 +52,11 @@ using mdh_ll::InputRegion;
 using mdh_ll::kNumLevels;
 
 namespace {
+
+/// Scan chains a thread interleaves (docs/cl-ir.md, "Scans on the host").
+constexpr int64_t kScanChains = 8;
+/// The shortest chunk a scan is cut into.
+constexpr int64_t kMinScanChunk = 256;
 
 class HostLowering : public ScheduleLowering {
 public:
@@ -156,15 +164,93 @@ void HostLowering::buildMain() {
   buildScalarPhase(point, firstIdx);
 }
 
-// One thread per position of the other kept dimensions scans along d.
+// The scan along d in chunks (docs/cl-ir.md, "Scans on the host"): a chain is
+// the sequential scan of one chunk at one position of the other kept
+// dimensions. Each thread runs kScanChains chains interleaved, so that
+// their combines overlap instead of waiting on one another; chunks are cut
+// only when there are fewer positions than chains to keep the cores busy.
+// Then, as on GPUs, the chunks' last elements are scanned (scan_d_carry)
+// and the last element of each chunk is combined into the next chunk's
+// other elements (scan_d_add).
 void HostLowering::buildScanPhase(unsigned d) {
   SmallVector<int64_t> extents = keptSizesWithout(d);
-  Value q =
-      beginPositionPhase(("scan_" + Twine(d)).str(), computeProduct(extents));
-  SmallVector<Value> fixed = delinearize(q, extents);
-  Value j = beginFor(cst(1), cst(sizes[d]), cst(1));
-  SmallVector<Value> prev = scanIndex(d, fixed, sub(j, cst(1)));
-  carry(devicePartials, prev, scanIndex(d, fixed, j));
+  int64_t positions = computeProduct(extents);
+  int64_t n = sizes[d];
+  int64_t cores = 1;
+  if (auto omp = dyn_cast<mdh_ll::OpenMPTargetAttr>(s.getTarget()))
+    cores = std::max<int64_t>(1, omp.getCores());
+  int64_t wanted = cores * kScanChains;
+  int64_t chunks = 1;
+  if (positions < wanted)
+    chunks = std::clamp<int64_t>(llvm::divideCeil(wanted, positions), 1,
+                                 std::max<int64_t>(1, n / kMinScanChunk));
+  int64_t len = llvm::divideCeil(n, chunks);
+  chunks = llvm::divideCeil(n, len);
+  int64_t chains = positions * chunks;
+  int64_t perGroup = std::min(kScanChains, chains);
+  int64_t groups = llvm::divideCeil(chains, perGroup);
+  SmallVector<int64_t> chainExtents(extents);
+  chainExtents.push_back(chunks);
+
+  std::string name = ("scan_" + Twine(d)).str();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Value g = beginPositionPhase(name, groups);
+    // Per chain of the group: its position, first element and whether it
+    // exists (the last group may be short).
+    SmallVector<SmallVector<Value>> fixed;
+    SmallVector<Value> firsts, valid;
+    for (int64_t e = 0; e < perGroup; ++e) {
+      Value chain = add(mul(g, cst(perGroup)), cst(e));
+      SmallVector<Value> idx = delinearize(chain, chainExtents);
+      firsts.push_back(mul(idx.back(), cst(len)));
+      idx.pop_back();
+      fixed.push_back(idx);
+      valid.push_back(chains % perGroup ? lt(chain, cst(chains)) : Value());
+    }
+    Value j = beginFor(cst(1), cst(len), cst(1));
+    for (int64_t e = 0; e < perGroup; ++e) {
+      OpBuilder::InsertionGuard chainGuard(b);
+      Value at = add(firsts[e], j);
+      Value cond = valid[e];
+      if (n % len)
+        cond = cond ? andI(cond, lt(at, cst(n))) : lt(at, cst(n));
+      if (cond) {
+        auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+        b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      }
+      carry(devicePartials, scanIndex(d, fixed[e], sub(at, cst(1))),
+            scanIndex(d, fixed[e], at));
+    }
+  }
+  if (chunks == 1)
+    return;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Value q = beginPositionPhase(name + "_carry", positions);
+    SmallVector<Value> at = delinearize(q, extents);
+    Value k = beginFor(cst(1), cst(chunks), cst(1));
+    Value end = sub(min(add(mul(k, cst(len)), cst(len)), cst(n)), cst(1));
+    carry(devicePartials, scanIndex(d, at, sub(mul(k, cst(len)), cst(1))),
+          scanIndex(d, at, end));
+  }
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<int64_t> restExtents(extents);
+  restExtents.push_back(chunks - 1);
+  Value q = beginPositionPhase(name + "_add", positions * (chunks - 1));
+  SmallVector<Value> idx = delinearize(q, restExtents);
+  Value first = mul(add(idx.back(), cst(1)), cst(len));
+  idx.pop_back();
+  // The previous chunk's (final) last element, loaded once; this chunk's
+  // last element is final already.
+  SmallVector<Value> prevIndex = scanIndex(d, idx, sub(first, cst(1)));
+  SmallVector<Value> prev =
+      llvm::map_to_vector(devicePartials, [&](Value buffer) {
+        return memref::LoadOp::create(b, loc, buffer, prevIndex).getResult();
+      });
+  Value last = sub(min(add(first, cst(len)), cst(n)), cst(1));
+  Value j = beginFor(first, last, cst(1));
+  accumulate(prev, devicePartials, scanIndex(d, idx, j), boolean(false));
 }
 
 /// Sets `mdh_ll.target` on the function around `s` to the schedule's target
