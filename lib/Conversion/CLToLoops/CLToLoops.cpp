@@ -240,34 +240,69 @@ struct ParForOpLowering : OpRewritePattern<ParForOp> {
   }
 };
 
+/// The side of the square blocks a copy that changes the innermost
+/// dimension moves at a time: 16 rows of 16 elements read and 16 written
+/// stay in L1 (a row-by-row transpose writes one element per cache line).
+constexpr int64_t kCopyBlock = 16;
+
 /// `mdh_cl.copy` -> `dst[j] = src[offsets + j]` over `j < sizes`, in the
 /// row-major order of the source (reads are contiguous); the layout
-/// permutes the indices of `dst` (tileDim); a wider float `dst` gets the
-/// elements through `arith.extf`.
+/// permutes the indices of `dst` (tileDim). When it moves another source
+/// dimension innermost (transposed, rotated), that dimension and the
+/// source's innermost one are copied in blocks of kCopyBlock x kCopyBlock.
+/// A wider float `dst` gets the elements through `arith.extf`.
 struct CopyOpLowering : OpRewritePattern<CopyOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(CopyOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    size_t rank = op.getOffsets().size();
+    unsigned rank = op.getOffsets().size();
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value block = arith::ConstantIndexOp::create(rewriter, loc, kCopyBlock);
+    // The source dimension that becomes the destination's innermost.
+    unsigned across = rank;
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      if (mdh_cl::tileDim(op.getLayout(), d, rank) == rank - 1)
+        across = d;
     SmallVector<Value> lbs(rank, zero), steps(rank, one);
+    if (across < rank)
+      steps[across] = steps[rank - 1] = block;
+    auto copyAt = [&](OpBuilder &b, Location loc, ValueRange ivs) {
+      SmallVector<Value> src;
+      for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), ivs))
+        src.push_back(arith::AddIOp::create(b, loc, offset, iv));
+      SmallVector<Value> counters(ivs);
+      SmallVector<Value> dst =
+          toTileOrder(op.getLayout(), ArrayRef<Value>(counters));
+      Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
+      Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
+      if (v.getType() != to)
+        v = arith::ExtFOp::create(b, loc, to, v);
+      memref::StoreOp::create(b, loc, v, op.getDest(), dst);
+    };
     scf::buildLoopNest(
         rewriter, loc, lbs, op.getSizes(), steps,
         [&](OpBuilder &b, Location loc, ValueRange ivs) {
-          SmallVector<Value> src;
-          for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), ivs))
-            src.push_back(arith::AddIOp::create(b, loc, offset, iv));
-          SmallVector<Value> counters(ivs);
-          SmallVector<Value> dst =
-              toTileOrder(op.getLayout(), ArrayRef<Value>(counters));
-          Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
-          Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
-          if (v.getType() != to)
-            v = arith::ExtFOp::create(b, loc, to, v);
-          memref::StoreOp::create(b, loc, v, op.getDest(), dst);
+          if (across == rank)
+            return copyAt(b, loc, ivs);
+          // The block's points: [iv, min(iv + block, size)) along both.
+          auto end = [&](unsigned d) {
+            Value next = arith::AddIOp::create(b, loc, ivs[d], block);
+            return arith::MinUIOp::create(b, loc, next, op.getSizes()[d])
+                .getResult();
+          };
+          SmallVector<Value> blockLbs = {ivs[across], ivs[rank - 1]};
+          SmallVector<Value> blockUbs = {end(across), end(rank - 1)};
+          scf::buildLoopNest(
+              b, loc, blockLbs, blockUbs, {one, one},
+              [&](OpBuilder &b, Location loc, ValueRange points) {
+                SmallVector<Value> at(ivs);
+                at[across] = points[0];
+                at[rank - 1] = points[1];
+                copyAt(b, loc, at);
+              });
         });
     rewriter.eraseOp(op);
     return success();

@@ -100,20 +100,26 @@ func.func @matvec(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>)
 
 // -----
 
-// A transposed copy swaps the last two indices of the tile; a buffer larger
-// than max-stack-bytes goes to the heap, freed at the end of the parallel
-// body.
+// A transposed copy swaps the last two indices of the tile, in blocks of
+// 16 x 16 elements along them (the block loops step by 16, the points run
+// to the block's end or the size); a buffer larger than max-stack-bytes
+// goes to the heap, freed at the end of the parallel body.
 
 // CHECK-LABEL: func.func @transposed(
 // CHECK-SAME:      %[[A:.*]]: memref<2x16x8xf32>
 // CHECK:         scf.parallel
 // CHECK-NEXT:      %[[T:.*]] = memref.alloca() : memref<2x8x16xf32>
 // CHECK-NEXT:      %[[BIG:.*]] = memref.alloc() : memref<1024x1024xf32>
-// CHECK:           scf.for %[[B:.*]] =
-// CHECK-NEXT:        scf.for %[[I:.*]] =
-// CHECK-NEXT:          scf.for %[[J:.*]] =
-// CHECK:                 %[[E:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x16x8xf32>
-// CHECK-NEXT:            memref.store %[[E]], %[[T]][%[[B]], %[[J]], %[[I]]] : memref<2x8x16xf32>
+// CHECK:           %[[C16:.*]] = arith.constant 16 : index
+// CHECK:           scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %c1
+// CHECK-NEXT:        scf.for %[[IB:.*]] = %{{.*}} to %{{.*}} step %[[C16]]
+// CHECK-NEXT:          scf.for %[[JB:.*]] = %{{.*}} to %{{.*}} step %[[C16]]
+// CHECK:                 %[[IE:.*]] = arith.minui %{{.*}}, %c16
+// CHECK:                 %[[JE:.*]] = arith.minui %{{.*}}, %c8
+// CHECK-NEXT:            scf.for %[[I:.*]] = %[[IB]] to %[[IE]] step %c1
+// CHECK-NEXT:              scf.for %[[J:.*]] = %[[JB]] to %[[JE]] step %c1
+// CHECK:                     %[[E:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x16x8xf32>
+// CHECK-NEXT:                memref.store %[[E]], %[[T]][%[[B]], %[[J]], %[[I]]] : memref<2x8x16xf32>
 // CHECK:           memref.dealloc %[[BIG]] : memref<1024x1024xf32>
 // CHECK-NEXT:      scf.reduce
 
@@ -146,16 +152,18 @@ func.func @transposed(%a: memref<2x16x8xf32>, %out: memref<f32>) {
 // -----
 
 // A rotated copy moves the first index of the tile innermost: a KRSC filter
-// tile is held as RSCK.
+// tile is held as RSCK, in blocks along the first and the last index.
 
 // CHECK-LABEL: func.func @rotated(
 // CHECK-SAME:      %[[F:.*]]: memref<4x3x5xf32>
 // CHECK:         %[[T:.*]] = memref.alloca() : memref<3x5x4xf32>
-// CHECK:         scf.for %[[K:.*]] =
-// CHECK-NEXT:      scf.for %[[R:.*]] =
-// CHECK-NEXT:        scf.for %[[C:.*]] =
-// CHECK:               %[[E:.*]] = memref.load %[[F]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<4x3x5xf32>
-// CHECK-NEXT:          memref.store %[[E]], %[[T]][%[[R]], %[[C]], %[[K]]] : memref<3x5x4xf32>
+// CHECK:         scf.for %[[KB:.*]] = %{{.*}} to %{{.*}} step %[[C16:.*]]
+// CHECK-NEXT:      scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %c1
+// CHECK-NEXT:        scf.for %[[CB:.*]] = %{{.*}} to %{{.*}} step %[[C16]]
+// CHECK:               scf.for %[[K:.*]] = %[[KB]] to
+// CHECK-NEXT:            scf.for %[[C:.*]] = %[[CB]] to
+// CHECK:                   %[[E:.*]] = memref.load %[[F]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<4x3x5xf32>
+// CHECK-NEXT:              memref.store %[[E]], %[[T]][%[[R]], %[[C]], %[[K]]] : memref<3x5x4xf32>
 func.func @rotated(%f: memref<4x3x5xf32>, %out: memref<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
