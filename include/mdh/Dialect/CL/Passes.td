@@ -111,9 +111,14 @@ def MDHCLAccumulateInRegisters
 
     The register tile is at most `max-cells` elements (by default 256, or
     what the configuration rules allow on the function's CPU target where
-    that is more: 384 words with AVX-512's 32 registers); other accumulations
-    are left alone, as are those whose buffers are read or written
-    elsewhere inside the nest.
+    that is more: 384 words with AVX-512's 32 registers). A step-1 loop
+    outside at least one point loop and a reduction loop of more than one
+    trip that would take the tile past that limit ends the nest instead:
+    it is taken for a loop over tiles of one point (the
+    tile loop of a register tile that spans its dimension's whole extent
+    runs once and is removed, so the loop above it looks like a point
+    loop). Other accumulations are left alone, as are those whose buffers
+    are read or written elsewhere inside the nest.
 
     With `start-at-identity` (on in `--mdh-cl-optimize-gpu`), when every
     reduction loop of the nest runs whenever it is reached and the combiner

@@ -170,6 +170,11 @@ private:
 
 bool Rewriter::analyze() {
   Operation *child = op;
+  // The cells of the point loops so far, and whether a reduction loop
+  // among the loops so far may run more than once (the tile then saves
+  // combines into memory).
+  int64_t cells = 1;
+  bool accumulates = false;
   for (Operation *p = op->getParentOp(); p; child = p, p = p->getParentOp()) {
     if (auto parFor = dyn_cast<ParForOp>(p)) {
       s = &parFor.getBody().front();
@@ -191,6 +196,10 @@ bool Rewriter::analyze() {
       return dependsOn(index, iv, cache);
     });
     if (reduction) {
+      std::optional<int64_t> span =
+          spanBound(loop.getLowerBound(), loop.getUpperBound());
+      std::optional<int64_t> stride = getConstantIntValue(loop.getStep());
+      accumulates |= !span || !stride || *span > *stride;
       loops.push_back({loop, true});
       continue;
     }
@@ -198,6 +207,15 @@ bool Rewriter::analyze() {
     std::optional<int64_t> trips =
         spanBound(loop.getLowerBound(), loop.getUpperBound());
     if (step == 1 && trips && *trips >= 1) {
+      // A loop over the tiles of a level whose tile is one point looks like
+      // a point loop (the tile loop of a register tile that spans the whole
+      // extent was removed as single-trip): the tile ends below it when it
+      // would take too many cells and the nest below accumulates.
+      if (accumulates && cells > 1 && cells * *trips > maxCells) {
+        s = &loop.getBody().front();
+        break;
+      }
+      cells *= *trips;
       loops.push_back({loop, false, *trips});
       continue;
     }
@@ -219,11 +237,9 @@ bool Rewriter::analyze() {
   // The register tile must be small and the flag must not depend on the
   // points. (The point loops' bounds are recomputed after the nest by
   // `run`, which gives up when it cannot.)
-  int64_t cells = 1;
   for (Loop &loop : loops) {
     if (loop.reduction)
       continue;
-    cells *= loop.trips;
     DenseMap<Value, bool> cache;
     if (dependsOn(op.getFirst(), loop.op.getInductionVar(), cache))
       return false;

@@ -164,3 +164,47 @@ func.func @across_shared_tiles(%M: memref<16x64xf32>, %w: memref<16xf32>) {
   }
   return
 }
+
+// -----
+
+// A register tile that spans a whole extent: its tile loop ran once and is
+// gone, so the row loop (0 to 11, one row per trip: the loop over tiles of
+// one row) looks like a point loop too. With it the tile would take
+// 11 x 11 x 16 = 1936 cells, more than the limit, so the tile ends below
+// it: 11 x 16 cells, accumulated over the reduction loop between.
+
+// CHECK-LABEL: func.func @whole_extent(
+// CHECK:         mdh_cl.for %[[P:.*]] = %c0 to %c11 step %c1 {
+// CHECK-NEXT:      %[[ACC:.*]] = mdh_cl.buffer register : memref<11x16xf32>
+// CHECK:           mdh_cl.for %[[R:.*]] = %c0 to %c3 step %c1 {
+// CHECK:             mdh_cl.for %[[Q:.*]] = %c0 to %c11 step %c1 {
+// CHECK-NEXT:          mdh_cl.for %[[K:.*]] = %c0 to %c16 step %c1 {
+// CHECK:                 mdh_cl.accumulate %{{.*}} into %[[ACC]][%{{.*}}, %{{.*}}] first
+// CHECK:           mdh_cl.for %[[FQ:.*]] = %c0 to %c11 step %c1 {
+// CHECK:             mdh_cl.for %[[FK:.*]] = %c0 to %c16 step %c1 {
+// CHECK:               mdh_cl.accumulate %{{.*}} into %{{.*}}[%[[P]], %[[FQ]], %[[FK]]] first
+// expected-remark @below {{mdh-cl-accumulate-in-registers: 1 accumulations moved into register tiles}}
+func.func @whole_extent(%I: memref<13x11x16xf32>, %o: memref<11x11x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c11 = arith.constant 11 : index
+  %c16 = arith.constant 16 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+      mdh_cl.for %p = %c0 to %c11 step %c1 {
+        mdh_cl.for %r = %c0 to %c3 step %c1 {
+          mdh_cl.for %q = %c0 to %c11 step %c1 {
+            mdh_cl.for %k = %c0 to %c16 step %c1 {
+              %pr = arith.addi %p, %r : index
+              %v = memref.load %I[%pr, %q, %k] : memref<13x11x16xf32>
+              %first = arith.cmpi eq, %r, %c0 : index
+              mdh_cl.accumulate %v into %o[%p, %q, %k] first %first combine pw(add) : f32 into memref<11x11x16xf32>
+            }
+          }
+        }
+      }
+    }
+  }
+  return
+}
