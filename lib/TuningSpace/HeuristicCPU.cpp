@@ -64,19 +64,41 @@ struct Relayout {
   mdh_ll::Layout layout;
 };
 
+/// Whether output `b` reads dimension `d` with stride 1 along one buffer
+/// dimension whose inner buffer dimensions (none, or those of a capsule's
+/// 4 x 4 matrices) are indexed only by the dimensions `spanned`, which the
+/// register tile spans whole.
+static bool writesAlong(const Buffer &b, unsigned d,
+                        ArrayRef<unsigned> spanned) {
+  for (auto [i, dim] : llvm::enumerate(b.dims)) {
+    if (dim.weights[d] == 0)
+      continue;
+    if (dim.weights[d] != 1)
+      return false;
+    for (const BufferDim &inner : ArrayRef(b.dims).drop_front(i + 1))
+      for (auto [e, weight] : llvm::enumerate(inner.weights))
+        if (weight != 0 && !llvm::is_contained(spanned, e))
+          return false;
+    if (i + 1 != b.rank() && spanned.empty())
+      return false;
+  }
+  return true;
+}
+
 /// The inputs whose packed copy makes the reads along dimension `d`
 /// contiguous: those that read `d` with stride 1 along their second-to-last
 /// buffer dimension only (C = A B^T reads B[j][k] along j: transposed) or
 /// along their first one only (a KRSC filter along its output channels k:
 /// rotated), each read identically along another `cc` dimension, so that
-/// the copy is reused there. Empty when an output is not contiguous along
-/// `d`, or some input reads `d` another way.
+/// the copy is reused there. Empty when an output is not written along `d`
+/// (writesAlong, with the dimensions `spanned` inside it), or some input
+/// reads `d` another way.
 static SmallVector<Relayout> relayoutsAlong(const Problem &p, unsigned d,
-                                            ArrayRef<unsigned> cc) {
+                                            ArrayRef<unsigned> cc,
+                                            ArrayRef<unsigned> spanned) {
   for (const Buffer &b : p.outputs)
-    for (auto [i, dim] : llvm::enumerate(b.dims))
-      if (dim.weights[d] != 0 && (i + 1 != b.rank() || dim.weights[d] != 1))
-        return {};
+    if (!writesAlong(b, d, spanned))
+      return {};
   SmallVector<Relayout> result;
   for (auto [n, input] : llvm::enumerate(p.inputs)) {
     // A reference: structured bindings cannot be captured before C++20.
@@ -149,28 +171,70 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   // instead of with its lanes along a reduction (or not vectorized).
   int64_t words = p.outputs.empty() ? 1 : p.outputs.front().words;
   int64_t lanes = std::max<int64_t>(1, p.vectorWidth / (32 * words));
+  int64_t budget = p.maxRegisterWords() / words;
   // Copies for lanes along cc[0] only where it has a whole vector of them.
+  // When it has not, the lanes may run along the first output dimension
+  // that has, cc[lane], with the shorter ones inside it (cc[0..lane))
+  // spanned whole by the register tile: a capsule convolution's output
+  // channels k, its 4 x 4 matrices inside (O[n][p][q][k][i][j]), through a
+  // rotated copy of its filter F[k][r][s][c][m][j]. mcc_capsule on 2 cores
+  // with AVX-512: 18-19 s with 4 x 4 scalar tiles, 2.0-2.2 s so.
   SmallVector<Relayout> relayouts;
+  unsigned lane = 0;
   if (pack && !cc.empty() && p.sizes[cc[0]] >= lanes &&
-      !readsContiguously(p, cc[0]))
-    relayouts = relayoutsAlong(p, cc[0], cc);
+      !readsContiguously(p, cc[0])) {
+    relayouts = relayoutsAlong(p, cc[0], cc, {});
+  } else if (pack && !cc.empty()) {
+    int64_t inner = 1;
+    unsigned t = 0;
+    for (; t < cc.size() && p.sizes[cc[t]] < lanes; ++t)
+      inner = mulSat(inner, p.sizes[cc[t]]);
+    if (t < cc.size() && mulSat(inner, lanes) <= budget) {
+      relayouts = relayoutsAlong(p, cc[t], cc, ArrayRef(cc).take_front(t));
+      lane = t;
+    }
+  }
   if (!relayouts.empty() && !copiesPay(p, cc, relayouts, lanes))
     relayouts.clear();
+  if (relayouts.empty())
+    lane = 0;
 
-  // Register tile: the innermost output dimension gets two vectors' worth
-  // of lanes, the next one as many rows as the accumulator budget allows.
-  int64_t budget = p.maxRegisterWords() / words;
+  // Register tile: the lanes' output dimension gets two vectors' worth of
+  // lanes (within the budget left by the dimensions inside it, spanned
+  // whole), a row dimension as many rows as the accumulator budget allows:
+  // the first other output dimension that the inputs read along the lanes
+  // ignore, so that each vector loaded serves every row (MatMul's i for
+  // B[k][j]), else the next one. C[a][b][c][d] = sum A[a][e][b][f]
+  // B[d][f][c][e] took rows along c, which B reads too: a vector load of B
+  // per FMA (bench/kernels/contractions.mlir, 2 cores: 3.2 ms; with rows
+  // along b 0.76 ms; NumPy 2.0 ms).
   SmallVector<int64_t> reg(numDims, 1);
+  unsigned rows = cc.size();
   if (!cc.empty() && (readsContiguously(p, cc[0]) || !relayouts.empty())) {
+    rows = lane + 1;
+    int64_t room = budget;
+    for (unsigned t = 0; t < lane; ++t) {
+      reg[cc[t]] = p.sizes[cc[t]];
+      room /= p.sizes[cc[t]];
+    }
+    unsigned d = cc[lane];
     // Whole vectors: the vectorizer's point mode takes a tile of them
     // (masked where a partial tile ends early); 20 output channels on
     // AVX-512 are a tile of 16 and a partial one, not one tile of 20 that
     // stays scalar.
-    int64_t width = std::min(p.sizes[cc[0]], std::min(2 * lanes, budget));
-    reg[cc[0]] = width >= lanes ? width / lanes * lanes : width;
-    if (cc.size() > 1)
-      reg[cc[1]] =
-          std::max<int64_t>(1, std::min(p.sizes[cc[1]], budget / reg[cc[0]]));
+    int64_t width = std::min(p.sizes[d], std::min(2 * lanes, room));
+    reg[d] = width >= lanes ? width / lanes * lanes : width;
+    for (unsigned t = lane + 1; t < cc.size(); ++t) {
+      if (llvm::all_of(p.inputs, [&](const Buffer &b) {
+            return ignores(b, d) || ignores(b, cc[t]);
+          })) {
+        rows = t;
+        break;
+      }
+    }
+    if (rows < cc.size())
+      reg[cc[rows]] =
+          std::max<int64_t>(1, std::min(p.sizes[cc[rows]], room / reg[d]));
   } else if (!cc.empty()) {
     // The lanes cannot run along the output (MatVec's rows, the output
     // channels of a convolution over many input channels, copiesPay):
@@ -207,10 +271,24 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   // Threads: outer cc dimensions (by index) over the cores; pw/ps
   // dimensions too when the cc dimensions have fewer tiles than cores.
   // With such copies, first the dimensions every copied input
-  // depends on: each thread then copies a part of its own, not all of it.
+  // depends on: each thread then copies a part of its own, not all of it;
+  // unless the inputs that ignore such a dimension are larger than the
+  // copied ones (each thread would read them all instead). mcc_capsule's
+  // output channels k: every thread read the 162 MB image for its half of
+  // the channels, 2.4 s against 1.5 s with the images split (n).
+  auto bytesOf = [&](const Buffer &b) {
+    return mulSat(b.footprint(p.sizes), b.loadBytes);
+  };
+  int64_t copiedBytes = 0;
+  for (const Relayout &r : relayouts)
+    copiedBytes = addSat(copiedBytes, bytesOf(p.inputs[r.input]));
   SmallVector<unsigned> splitOrder;
   auto copied = [&](unsigned d) {
-    return !relayouts.empty() &&
+    int64_t shared = 0;
+    for (const Buffer &b : p.inputs)
+      if (ignores(b, d))
+        shared = addSat(shared, bytesOf(b));
+    return !relayouts.empty() && shared <= copiedBytes &&
            llvm::all_of(relayouts, [&](const Relayout &r) {
              return !ignores(p.inputs[r.input], d);
            });
@@ -270,6 +348,16 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
 
   c.tiles = {thread, l2, l1, reg};
   setOrders(p, c);
+  // The register tile's point loops in this order: the lanes' dimension
+  // after the others it spans (the vectorizer holds the tile in vectors
+  // along the last cc point loop).
+  if (lane > 0 || (rows < cc.size() && cc[rows] > cc[lane])) {
+    SmallVector<unsigned> &order = c.orders[kRegisterLevel];
+    llvm::erase(order, cc[lane]);
+    auto firstReduction =
+        llvm::find_if(order, [&](unsigned d) { return p.reduction[d]; });
+    order.insert(firstReduction, cc[lane]);
+  }
   for (auto [n, layout] : relayouts) {
     c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
     c.inputLayouts[n][kCPUL2Level] = layout;

@@ -81,6 +81,13 @@ private:
   }
   void buildScanPhase(unsigned d) override;
   void buildMain();
+  /// The level at whose top input `i`'s copy for level `l` is made: the
+  /// outermost one below which every loop over a dimension the input reads
+  /// runs once (its tile is the enclosing tile), so the copy's box is the
+  /// same for all tiles of the loops in between. A filter that no image,
+  /// row or column tile reads differently is copied once per thread, not
+  /// once per tile of the image (mcc_capsule: once per 4 x 4 x 4 pixels).
+  unsigned copyLevel(unsigned i, unsigned l) const;
 
   /// The threads (level 0).
   const LevelSplit &threads;
@@ -130,7 +137,21 @@ void HostLowering::buildMain() {
   }
 
   // Levels 1 to 3: sequential loops in each level's order; copies at the
-  // top of their level.
+  // top of their level, or of an enclosing one (copyLevel).
+  auto makeCopies = [&](unsigned at) {
+    for (auto [i, in] : llvm::enumerate(s.getIns())) {
+      for (unsigned l = 1; l < kNumLevels; ++l) {
+        TileCopy &copy = packed[i][l];
+        if (!copy.buffer || copyLevel(i, l) != at)
+          continue;
+        SmallVector<Value> boxSizes;
+        buildBox(b, loc, boxes[i], lo, hi, copy.offsets, boxSizes);
+        copyBox(in, copy.offsets, boxSizes, copy.buffer, copy.layout);
+      }
+    }
+  };
+  if (!threads.strided)
+    makeCopies(0);
   for (unsigned l = 1; l < kNumLevels; ++l) {
     SmallVector<Value> nlo(numDims), nhi(numDims);
     for (unsigned d : c.orders[l]) {
@@ -147,14 +168,7 @@ void HostLowering::buildMain() {
     }
     lo = nlo;
     hi = nhi;
-    for (auto [i, in] : llvm::enumerate(s.getIns())) {
-      TileCopy &copy = packed[i][l];
-      if (!copy.buffer)
-        continue;
-      SmallVector<Value> boxSizes;
-      buildBox(b, loc, boxes[i], lo, hi, copy.offsets, boxSizes);
-      copyBox(in, copy.offsets, boxSizes, copy.buffer, copy.layout);
-    }
+    makeCopies(l);
   }
 
   // The points of the register tile, in the register tile's order.
@@ -162,6 +176,21 @@ void HostLowering::buildMain() {
   for (unsigned d : c.orders[kNumLevels - 1])
     point[d] = beginFor(lo[d], hi[d], cst(1));
   buildScalarPhase(point, firstIdx);
+}
+
+unsigned HostLowering::copyLevel(unsigned i, unsigned l) const {
+  SmallVector<AffineMap> maps = mdh_ll::ScheduleOp(s).getInputMaps(i);
+  unsigned m = l;
+  for (; m > 0 && !(m == 1 && threads.strided); --m) {
+    bool once = llvm::all_of(llvm::seq(numDims), [&](unsigned d) {
+      bool reads = llvm::any_of(
+          maps, [&](AffineMap map) { return map.isFunctionOfDim(d); });
+      return !reads || c.tiles[m][d] == c.tiles[m - 1][d];
+    });
+    if (!once)
+      break;
+  }
+  return m;
 }
 
 // The scan along d in chunks (docs/cl-ir.md, "Scans on the host"): a chain is
