@@ -206,6 +206,82 @@ def peer_layout(k):
                     "pw(add)",
                     [([N, H, W, C, I, M], f32), ([K, R, S, C, M, J], f32),
                      ([N, P, Q, K, I, J], f32)], mul, s + [st, H, W])
+    return _beyond_examples_layout(k, mul)
+
+
+def _window(in_map, out_d, win_d):
+    """(stride, dilation) of the window term `dOUT * st + dWIN * dil` of a
+    printed input map (mdh-opt leaves out a factor of 1), or (1, 1) when
+    the map has no such term (the layout comparison then rejects it)."""
+    g = re.search(rf"\b{out_d}(?: \* (\d+))? \+ {win_d}(?: \* (\d+))?\b",
+                  in_map)
+    if not g:
+        return 1, 1
+    return int(g.group(1) or 1), int(g.group(2) or 1)
+
+
+def _term(d, factor):
+    return d if factor == 1 else f"{d} * {factor}"
+
+
+def _beyond_examples_layout(k, mul):
+    """peer_layout of the kinds of bench/kernels/*.mlir (bench/README.md,
+    "Kernels beyond the examples"); None for any other kind. The
+    convolutions' stride and dilation are read from the input map, so one
+    kind covers every stride and dilation; the input's spatial sizes H, W
+    go to the peers too, since the input may be larger than the window
+    needs."""
+    s, f32, i32 = k.sizes, "f32", "i32"
+    img = k.arg_types[0][0] if k.arg_types else []
+    H, W = img[1:3] if len(img) == 4 else (0, 0)
+    if k.kind == "mcc_dilated" and len(s) == 7 and k.in_maps:
+        # mcc with a dilation: N P Q K R S C ST DIL H W.
+        N, P, Q, K, R, S, C = s
+        st, dil = _window(k.in_maps[0], "d1", "d4")
+        h = f"{_term('d1', st)} + {_term('d4', dil)}"
+        w = f"{_term('d2', st)} + {_term('d5', dil)}"
+        return ([_m(7, f"d0, {h}, {w}, d6"), _m(7, "d3, d4, d5, d6")],
+                [_m(7, "d0, d1, d2, d3")],
+                "cc, cc, cc, cc, pw(add), pw(add), pw(add)",
+                [([N, H, W, C], f32), ([K, R, S, C], f32),
+                 ([N, P, Q, K], f32)], mul, s + [st, dil, H, W])
+    if k.kind == "depthwise" and len(s) == 6 and k.in_maps:
+        # One RxS filter per channel, RSC (HWC) layout: N P Q C R S ST DIL H W.
+        N, P, Q, C, R, S = s
+        st, dil = _window(k.in_maps[0], "d1", "d4")
+        h = f"{_term('d1', st)} + {_term('d4', dil)}"
+        w = f"{_term('d2', st)} + {_term('d5', dil)}"
+        return ([_m(6, f"d0, {h}, {w}, d3"), _m(6, "d4, d5, d3")],
+                [_m(6, "d0, d1, d2, d3")], "cc, cc, cc, cc, pw(add), pw(add)",
+                [([N, H, W, C], f32), ([R, S, C], f32), ([N, P, Q, C], f32)],
+                mul, s + [st, dil, H, W])
+    if k.kind == "bmatmul_nt" and len(s) == 4:
+        # C[b][i][j] = sum_k A[b][i][k] * B[b][j][k]: B M N K.
+        B, M, N, K = s
+        return ([_m(4, "d0, d1, d3"), _m(4, "d0, d2, d3")],
+                [_m(4, "d0, d1, d2")], "cc, cc, cc, pw(add)",
+                [([B, M, K], f32), ([B, N, K], f32), ([B, M, N], f32)], mul, s)
+    if k.kind == "tensor_contraction" and len(s) == 6:
+        # C[a][b][c][d] = sum_{e,f} A[a][e][b][f] * B[d][f][c][e]: A B C D E F.
+        A, B, C, D, E, F = s
+        return ([_m(6, "d0, d4, d1, d5"), _m(6, "d3, d5, d2, d4")],
+                [_m(6, "d0, d1, d2, d3")],
+                "cc, cc, cc, cc, pw(add), pw(add)",
+                [([A, E, B, F], f32), ([D, F, C, E], f32),
+                 ([A, B, C, D], f32)], mul, s)
+    if k.kind == "attention_context" and len(s) == 5:
+        # O[b][s][h][d] = sum_t P[b][h][s][t] * V[b][t][h][d]: B S H D T.
+        B, S, H, D, T = s
+        return ([_m(5, "d0, d2, d1, d4"), _m(5, "d0, d4, d2, d3")],
+                [_m(5, "d0, d1, d2, d3")], "cc, cc, cc, cc, pw(add)",
+                [([B, H, S, T], f32), ([B, T, H, D], f32),
+                 ([B, S, H, D], f32)], mul, s)
+    if k.kind == "row_argmax" and len(s) == 2:
+        # Per row: the largest value and its first column: M N.
+        M, N = s
+        return ([_m(2, "d0, d1")], [_m(2, "d0")] * 2, "cc, pw(@argmax)",
+                [([M, N], f32), ([M], f32), ([M], i32)],
+                ["mdh.index", "arith.index_cast", "mdh.yield"], s)
     return None
 
 
@@ -229,6 +305,12 @@ def peer_dims(k):
         R, S = (k.sizes[4], k.sizes[5]) if k.kind == "mcc" else (k.sizes[6],
                                                                  k.sizes[7])
         if (P - 1) * st + R > H or (Q - 1) * st + S > W:
+            return None, "input too small for the window"
+    if k.kind in ("mcc_dilated", "depthwise"):
+        st, dil, H, W = dims[-4:]
+        P, Q, R, S = k.sizes[1], k.sizes[2], k.sizes[4], k.sizes[5]
+        if (P - 1) * st + (R - 1) * dil >= H or \
+                (Q - 1) * st + (S - 1) * dil >= W:
             return None, "input too small for the window"
     return dims, ""
 

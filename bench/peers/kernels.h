@@ -20,6 +20,22 @@
  *   prefix_sum:   y[i] = x[0] + ... + x[i]
  *   argmax:       largest value, smallest index among equals (NaN wins)
  *
+ * and those of the files in bench/kernels/ (beyond the examples):
+ *
+ *   mcc_dilated:  N P Q K R S C STRIDE DIL H W
+ *                 O[n][p][q][k] = sum_{r,s,c}
+ *                     I[n][p*st+r*dil][q*st+s*dil][c] * F[k][r][s][c]
+ *   depthwise:    N P Q C R S STRIDE DIL H W
+ *                 O[n][p][q][c] = sum_{r,s}
+ *                     I[n][p*st+r*dil][q*st+s*dil][c] * F[r][s][c]
+ *   bmatmul_nt:   B M N K    C[b][i][j] = sum_k A[b][i][k] * B[b][j][k]
+ *   tensor_contraction: A B C D E F
+ *                 C[a][b][c][d] = sum_{e,f} A[a][e][b][f] * B[d][f][c][e]
+ *   attention_context: B S H D T
+ *                 O[b][s][h][d] = sum_t P[b][h][s][t] * V[b][t][h][d]
+ *   row_argmax:   M N        per row i of x[M][N]: its largest value and
+ *                            the smallest column holding it (NaN wins)
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef MDH_BENCH_PEERS_KERNELS_H
 #define MDH_BENCH_PEERS_KERNELS_H
@@ -39,12 +55,22 @@ enum kind {
   K_BMATMUL,
   K_MCC,
   K_CAPSULE,
+  K_MCC_DILATED,
+  K_DEPTHWISE,
+  K_BMATMUL_NT,
+  K_TENSOR_CONTRACTION,
+  K_ROW_ARGMAX,
+  K_ATTENTION_CONTEXT,
   K_UNKNOWN
 };
 static const char *kind_names[] = {
-    "dot",    "int_dot", "max_reduction", "argmax",  "jacobi1d", "prefix_sum",
-    "matvec", "matmul",  "matmul_t",      "bmatmul", "mcc",      "mcc_capsule"};
-static const int kind_ndims[] = {1, 1, 1, 1, 1, 1, 2, 3, 3, 4, 10, 13};
+    "dot",         "int_dot",          "max_reduction", "argmax",
+    "jacobi1d",    "prefix_sum",       "matvec",        "matmul",
+    "matmul_t",    "bmatmul",          "mcc",           "mcc_capsule",
+    "mcc_dilated", "depthwise",        "bmatmul_nt",    "tensor_contraction",
+    "row_argmax",  "attention_context"};
+static const int kind_ndims[] = {1, 1,  1,  1,  1,  1, 2, 3, 3,
+                                 4, 10, 13, 11, 10, 4, 6, 2, 5};
 
 static enum kind kind_of(const char *name) {
   for (int k = 0; k < K_UNKNOWN; ++k)
@@ -53,9 +79,10 @@ static enum kind kind_of(const char *name) {
   return K_UNKNOWN;
 }
 
-/* Buffers: inputs x, y (float) or xi, yi (int), output z (float) / scalar. */
+/* Buffers: inputs x, y (float) or xi, yi (int), output z (float) / scalar;
+ * zi: the second output of row_argmax (the columns). */
 static float *x, *y, *z;
-static int32_t *xi, *yi;
+static int32_t *xi, *yi, *zi;
 static float out_f;
 static int32_t out_i;
 static long D[16];
@@ -103,6 +130,34 @@ static void setup(void) {
     x = rand_floats(D[0] * D[11] * D[12] * D[8] * D[4] * D[9]);
     y = rand_floats(D[3] * D[6] * D[7] * D[8] * D[9] * D[5]);
     z = nan_floats(D[0] * D[1] * D[2] * D[3] * D[4] * D[5]);
+    break;
+  case K_MCC_DILATED: /* N P Q K R S C ST DIL H W */
+    x = rand_floats(D[0] * D[9] * D[10] * D[6]);
+    y = rand_floats(D[3] * D[4] * D[5] * D[6]);
+    z = nan_floats(D[0] * D[1] * D[2] * D[3]);
+    break;
+  case K_DEPTHWISE: /* N P Q C R S ST DIL H W */
+    x = rand_floats(D[0] * D[8] * D[9] * D[3]);
+    y = rand_floats(D[4] * D[5] * D[3]);
+    z = nan_floats(D[0] * D[1] * D[2] * D[3]);
+    break;
+  case K_BMATMUL_NT: /* B M N K */
+    x = rand_floats(D[0] * D[1] * D[3]), y = rand_floats(D[0] * D[2] * D[3]);
+    z = nan_floats(D[0] * D[1] * D[2]);
+    break;
+  case K_TENSOR_CONTRACTION: /* A B C D E F */
+    x = rand_floats(D[0] * D[4] * D[1] * D[5]);
+    y = rand_floats(D[3] * D[5] * D[2] * D[4]);
+    z = nan_floats(D[0] * D[1] * D[2] * D[3]);
+    break;
+  case K_ROW_ARGMAX: /* M N */
+    x = rand_floats(D[0] * D[1]), z = nan_floats(D[0]);
+    zi = (int32_t *)xalloc(D[0] * sizeof(int32_t));
+    break;
+  case K_ATTENTION_CONTEXT: /* B S H D T */
+    x = rand_floats(D[0] * D[2] * D[1] * D[4]);
+    y = rand_floats(D[0] * D[4] * D[2] * D[3]);
+    z = nan_floats(D[0] * D[1] * D[2] * D[3]);
     break;
   default:
     break;
@@ -233,6 +288,106 @@ static void check(void) {
                   y[((((k * R + rr) * S + ss) * C + cc) * Mm + m) * J + j];
               r += v, a += fabs(v);
             }
+      check_value(z[e], r, a);
+    }
+    break;
+  }
+  case K_MCC_DILATED: {
+    long Nn = D[0], P = D[1], Q = D[2], Kk = D[3], R = D[4], S = D[5], C = D[6],
+         st = D[7], dil = D[8], H = D[9], W = D[10], total = Nn * P * Q * Kk;
+    for (long s = 0, c = sample_count(total); s < c; ++s) {
+      long e = sample_index(s, total);
+      long nn = e / (P * Q * Kk), p = e / (Q * Kk) % P, q = e / Kk % Q,
+           k = e % Kk;
+      double r = 0, a = 0;
+      for (long rr = 0; rr < R; ++rr)
+        for (long ss = 0; ss < S; ++ss)
+          for (long cc = 0; cc < C; ++cc) {
+            long h = p * st + rr * dil, w = q * st + ss * dil;
+            double v = (double)x[((nn * H + h) * W + w) * C + cc] *
+                       y[((k * R + rr) * S + ss) * C + cc];
+            r += v, a += fabs(v);
+          }
+      check_value(z[e], r, a);
+    }
+    break;
+  }
+  case K_DEPTHWISE: {
+    long Nn = D[0], P = D[1], Q = D[2], C = D[3], R = D[4], S = D[5], st = D[6],
+         dil = D[7], H = D[8], W = D[9], total = Nn * P * Q * C;
+    for (long s = 0, c = sample_count(total); s < c; ++s) {
+      long e = sample_index(s, total);
+      long nn = e / (P * Q * C), p = e / (Q * C) % P, q = e / C % Q, cc = e % C;
+      double r = 0, a = 0;
+      for (long rr = 0; rr < R; ++rr)
+        for (long ss = 0; ss < S; ++ss) {
+          long h = p * st + rr * dil, w = q * st + ss * dil;
+          double v = (double)x[((nn * H + h) * W + w) * C + cc] *
+                     y[(rr * S + ss) * C + cc];
+          r += v, a += fabs(v);
+        }
+      check_value(z[e], r, a);
+    }
+    break;
+  }
+  case K_BMATMUL_NT: {
+    long B = D[0], M = D[1], N = D[2], Kd = D[3], total = B * M * N;
+    for (long s = 0, c = sample_count(total); s < c; ++s) {
+      long e = sample_index(s, total);
+      long b = e / (M * N), i = e / N % M, j = e % N;
+      double r = 0, a = 0;
+      for (long k = 0; k < Kd; ++k) {
+        double p = (double)x[(b * M + i) * Kd + k] * y[(b * N + j) * Kd + k];
+        r += p, a += fabs(p);
+      }
+      check_value(z[e], r, a);
+    }
+    break;
+  }
+  case K_TENSOR_CONTRACTION: {
+    long A = D[0], B = D[1], C = D[2], Dd = D[3], E = D[4], F = D[5];
+    long total = A * B * C * Dd;
+    for (long s = 0, c = sample_count(total); s < c; ++s) {
+      long e = sample_index(s, total);
+      long ia = e / (B * C * Dd), ib = e / (C * Dd) % B, ic = e / Dd % C,
+           id = e % Dd;
+      double r = 0, a = 0;
+      for (long ie = 0; ie < E; ++ie)
+        for (long f = 0; f < F; ++f) {
+          double p = (double)x[((ia * E + ie) * B + ib) * F + f] *
+                     y[((id * F + f) * C + ic) * E + ie];
+          r += p, a += fabs(p);
+        }
+      check_value(z[e], r, a);
+    }
+    break;
+  }
+  case K_ROW_ARGMAX: {
+    long M = D[0], N = D[1];
+    for (long s = 0, c = sample_count(M); s < c; ++s) {
+      long i = sample_index(s, M);
+      float m = -INFINITY;
+      int32_t at = 0;
+      for (long k = 0; k < N; ++k)
+        if (x[i * N + k] > m)
+          m = x[i * N + k], at = (int32_t)k;
+      check_exact(z[i] == m && zi[i] == at);
+    }
+    break;
+  }
+  case K_ATTENTION_CONTEXT: {
+    long B = D[0], S = D[1], H = D[2], Dd = D[3], T = D[4];
+    long total = B * S * H * Dd;
+    for (long s = 0, c = sample_count(total); s < c; ++s) {
+      long e = sample_index(s, total);
+      long b = e / (S * H * Dd), is = e / (H * Dd) % S, h = e / Dd % H,
+           d = e % Dd;
+      double r = 0, a = 0;
+      for (long t = 0; t < T; ++t) {
+        double p = (double)x[((b * H + h) * S + is) * T + t] *
+                   y[((b * T + t) * H + h) * Dd + d];
+        r += p, a += fabs(p);
+      }
       check_value(z[e], r, a);
     }
     break;

@@ -9,13 +9,16 @@ Two forms of the same computation:
           form; it is called through ctypes with the expanded memref ABI).
 
 Named ops where linalg has one (dot, matvec, matmul, batch_matmul,
-conv_2d_nhwc_fhwc, reduce), linalg.generic otherwise. Only the standard
+conv_2d_nhwc_fhwc, depthwise_conv_2d_nhwc_hwc, reduce), linalg.generic
+otherwise. Only the standard
 library: this module runs under every peer's Python.
 
 `dims` are bench.py's peer dimensions (peer_dims), `kind` the mdh.compute
 name. bf16 inputs arrive as i16 bit patterns (NumPy has no bf16 dtype) and
 are bitcast to bf16 inside the IR, which costs nothing.
 """
+
+from peer_common import CONTRACTIONS, contraction
 
 F32_NEG_INF = "0xFF800000"
 
@@ -68,6 +71,26 @@ def signature(kind, dims):
         N, P, Q, K, I, J, R, S, C, M, st, H, W = dims
         return ([([N, H, W, C, I, M], f32), ([K, R, S, C, M, J], f32)],
                 [([N, P, Q, K, I, J], f32)])
+    # The kinds of bench/kernels/ (bench.py's _beyond_examples_layout).
+    if kind == "mcc_dilated":
+        N, P, Q, K, R, S, C, st, dil, H, W = dims
+        return ([([N, H, W, C], f32), ([K, R, S, C], f32)],
+                [([N, P, Q, K], f32)])
+    if kind == "depthwise":
+        N, P, Q, C, R, S, st, dil, H, W = dims
+        return ([([N, H, W, C], f32), ([R, S, C], f32)],
+                [([N, P, Q, C], f32)])
+    if kind == "bmatmul_nt":
+        B, M, N, K = dims
+        return [([B, M, K], f32), ([B, N, K], f32)], [([B, M, N], f32)]
+    if kind in CONTRACTIONS:
+        spec, size, _ = contraction(kind, dims)
+        operands, out = spec.split("->")
+        return ([([size[c] for c in o], f32) for o in operands.split(",")],
+                [([size[c] for c in out], f32)])
+    if kind == "row_argmax":
+        M, N = dims
+        return [([M, N], f32)], [([M], f32), ([M], i32)]
     raise KeyError(kind)
 
 
@@ -200,6 +223,52 @@ def build(kind, dims, form):
             f"{lhs}linalg.conv_2d_nhwc_fhwc {{dilations = dense<1> : "
             f"tensor<2xi64>, strides = dense<{st}> : tensor<2xi64>}}\n"
             f"  ins({ins_s} : {ins_t}) outs({o} : {ot}){arrow}")
+    elif kind == "mcc_dilated":
+        st, dil = dims[7:9]
+        init(0, "0.0", "f32")
+        lhs, arrow, names = res(1)
+        o, ot = outs_clause()
+        ops.append(
+            f"{lhs}linalg.conv_2d_nhwc_fhwc {{dilations = dense<{dil}> : "
+            f"tensor<2xi64>, strides = dense<{st}> : tensor<2xi64>}}\n"
+            f"  ins({ins_s} : {ins_t}) outs({o} : {ot}){arrow}")
+    elif kind == "depthwise":
+        st, dil = dims[6:8]
+        init(0, "0.0", "f32")
+        lhs, arrow, names = res(1)
+        o, ot = outs_clause()
+        ops.append(
+            f"{lhs}linalg.depthwise_conv_2d_nhwc_hwc {{dilations = "
+            f"dense<{dil}> : tensor<2xi64>, strides = dense<{st}> : "
+            "tensor<2xi64>}\n"
+            f"  ins({ins_s} : {ins_t}) outs({o} : {ot}){arrow}")
+    elif kind == "bmatmul_nt":
+        init(0, "0.0", "f32")
+        lhs, arrow, names = res(1)
+        o, ot = outs_clause()
+        ops.append(
+            f"{lhs}linalg.batch_matmul indexing_maps = " +
+            _maps("(b, i, j, k) -> (b, i, k)", "(b, i, j, k) -> (b, j, k)",
+                  "(b, i, j, k) -> (b, i, j)") +
+            f"\n  ins({ins_s} : {ins_t}) outs({o} : {ot}){arrow}")
+    elif kind in CONTRACTIONS:
+        # A generic with the einsum's maps, its loops in the kernel's order.
+        spec, size, reduced = contraction(kind, dims)
+        letters = CONTRACTIONS[kind][0]
+        init(0, "0.0", "f32")
+        lhs, arrow, names = res(1)
+        o, ot = outs_clause()
+        d = "(" + ", ".join(letters) + ")"
+        ops.append(
+            f"{lhs}linalg.generic {{indexing_maps = " +
+            _maps(*(f"{d} -> ({', '.join(m)})" for m in
+                    spec.replace("->", ",").split(","))) +
+            ", iterator_types = [" +
+            ", ".join('"reduction"' if c in reduced else '"parallel"'
+                      for c in letters) + "]}\n"
+            f"  ins({ins_s} : {ins_t}) outs({o} : {ot}) {{\n"
+            "^bb0(%a: f32, %b: f32, %acc: f32):\n" + _body_mul_add("f32") +
+            f"}}{arrow}")
     elif kind == "mcc_capsule":
         st = dims[10]
         init(0, "0.0", "f32")
@@ -243,6 +312,25 @@ def build(kind, dims, form):
             "  %gt = arith.cmpf ogt, %a, %v : f32\n"
             "  %nv = arith.select %gt, %a, %v : f32\n"
             "  %ni = arith.select %gt, %ii, %idx : i32\n"
+            "  linalg.yield %nv, %ni : f32, i32\n"
+            f"}}{arrow}")
+    elif kind == "row_argmax":
+        init(0, F32_NEG_INF, "f32")
+        init(1, "0", "i32")
+        lhs, arrow, names = res(2)
+        o, ot = outs_clause(2)
+        # As argmax, per row: strictly greater, in column order.
+        ops.append(
+            f"{lhs}linalg.generic {{indexing_maps = " +
+            _maps("(i, k) -> (i, k)", "(i, k) -> (i)", "(i, k) -> (i)") +
+            ', iterator_types = ["parallel", "reduction"]}\n'
+            f"  ins({ins_s} : {ins_t}) outs({o} : {ot}) {{\n"
+            "^bb0(%a: f32, %v: f32, %idx: i32):\n"
+            "  %k = linalg.index 1 : index\n"
+            "  %ki = arith.index_cast %k : index to i32\n"
+            "  %gt = arith.cmpf ogt, %a, %v : f32\n"
+            "  %nv = arith.select %gt, %a, %v : f32\n"
+            "  %ni = arith.select %gt, %ki, %idx : i32\n"
             "  linalg.yield %nv, %ni : f32, i32\n"
             f"}}{arrow}")
     elif kind == "jacobi1d":

@@ -9,6 +9,8 @@
  * vectorized j loop, accumulating into a row of C) with the j dimension
  * split into blocks of 128 columns, so that a 1-row product still has
  * parallel work; everything else is the loop nest the definition suggests.
+ * The kernels of the files in bench/kernels/ (from mcc_dilated on) run in
+ * bench/peers/run.py only, through loops_lib.c.
  *
  *===----------------------------------------------------------------------===*/
 #include "kernels.h"
@@ -194,6 +196,147 @@ static void run_capsule(void) {
             }
 }
 
+/* mcc with a dilation: the window's columns are no longer contiguous, so
+   only the channel loop is vectorized. */
+static void run_mcc_dilated(void) {
+  long Nn = D[0], P = D[1], Q = D[2], Kk = D[3], R = D[4], S = D[5], C = D[6],
+       st = D[7], dil = D[8], H = D[9], W = D[10];
+#pragma omp parallel for collapse(3)
+  for (long n = 0; n < Nn; ++n)
+    for (long p = 0; p < P; ++p)
+      for (long q = 0; q < Q; ++q)
+        for (long k = 0; k < Kk; ++k) {
+          float acc = 0;
+          for (long r = 0; r < R; ++r)
+            for (long s = 0; s < S; ++s) {
+              const float *in =
+                  x + ((n * H + p * st + r * dil) * W + q * st + s * dil) * C;
+              const float *f = y + ((k * R + r) * S + s) * C;
+#pragma omp simd reduction(+ : acc)
+              for (long c = 0; c < C; ++c)
+                acc += in[c] * f[c];
+            }
+          z[((n * P + p) * Q + q) * Kk + k] = acc;
+        }
+}
+
+/* Depthwise: every output pixel's channels accumulate the R*S taps, the
+   channel loop (contiguous in input, RSC filter and output) vectorized. */
+static void run_depthwise(void) {
+  long Nn = D[0], P = D[1], Q = D[2], C = D[3], R = D[4], S = D[5], st = D[6],
+       dil = D[7], H = D[8], W = D[9];
+#pragma omp parallel for collapse(3)
+  for (long n = 0; n < Nn; ++n)
+    for (long p = 0; p < P; ++p)
+      for (long q = 0; q < Q; ++q) {
+        float *o = z + ((n * P + p) * Q + q) * C;
+#pragma omp simd
+        for (long c = 0; c < C; ++c)
+          o[c] = 0;
+        for (long r = 0; r < R; ++r)
+          for (long s = 0; s < S; ++s) {
+            const float *in =
+                x + ((n * H + p * st + r * dil) * W + q * st + s * dil) * C;
+            const float *f = y + (r * S + s) * C;
+#pragma omp simd
+            for (long c = 0; c < C; ++c)
+              o[c] += in[c] * f[c];
+          }
+      }
+}
+
+/* C[b][i][j] = sum_k A[b][i][k] * B[b][j][k]: both rows contiguous in k, a
+   dot product per point. */
+static void run_bmatmul_nt(void) {
+  long B = D[0], M = D[1], N = D[2], Kd = D[3];
+#pragma omp parallel for collapse(3)
+  for (long b = 0; b < B; ++b)
+    for (long i = 0; i < M; ++i)
+      for (long j = 0; j < N; ++j) {
+        const float *a = x + (b * M + i) * Kd, *bt = y + (b * N + j) * Kd;
+        float s = 0;
+#pragma omp simd reduction(+ : s)
+        for (long k = 0; k < Kd; ++k)
+          s += a[k] * bt[k];
+        z[(b * M + i) * N + j] = s;
+      }
+}
+
+/* C[a][b][c][d] = sum_{e,f} A[a][e][b][f] * B[d][f][c][e]: the output's
+   loops parallel, the f loop (contiguous in A) vectorized. */
+static void run_tensor_contraction(void) {
+  long A = D[0], B = D[1], C = D[2], Dd = D[3], E = D[4], F = D[5];
+#pragma omp parallel for collapse(3)
+  for (long a = 0; a < A; ++a)
+    for (long b = 0; b < B; ++b)
+      for (long c = 0; c < C; ++c)
+        for (long d = 0; d < Dd; ++d) {
+          float s = 0;
+          for (long e = 0; e < E; ++e) {
+            const float *xa = x + ((a * E + e) * B + b) * F;
+            const float *yb = y + (d * F * C + c) * E + e;
+#pragma omp simd reduction(+ : s)
+            for (long f = 0; f < F; ++f)
+              s += xa[f] * yb[f * C * E];
+          }
+          z[((a * B + b) * C + c) * Dd + d] = s;
+        }
+}
+
+/* Rows in parallel, each reduced with the combiner of argmax (no `simd`,
+   as for argmax). */
+static void run_row_argmax(void) {
+  long M = D[0], N = D[1];
+#pragma omp parallel for
+  for (long i = 0; i < M; ++i) {
+    vi_t best = {-INFINITY, INT32_MAX};
+    for (long k = 0; k < N; ++k)
+      best = argmax_combine(best, (vi_t){x[i * N + k], (int32_t)k});
+    z[i] = best.v, zi[i] = best.i;
+  }
+}
+
+/* O[b][s][h][d] = sum_t P[b][h][s][t] * V[b][t][h][d]: per (b, s, h), a
+   row of O accumulates the rows of V weighted by P (i-k-j order, as the
+   matrix products), the d loop vectorized. */
+static void run_attention_context(void) {
+  long B = D[0], S = D[1], H = D[2], Dd = D[3], T = D[4];
+#pragma omp parallel for collapse(3)
+  for (long b = 0; b < B; ++b)
+    for (long s = 0; s < S; ++s)
+      for (long h = 0; h < H; ++h) {
+        const float *p = x + ((b * H + h) * S + s) * T;
+        float *o = z + ((b * S + s) * H + h) * Dd;
+#pragma omp simd
+        for (long d = 0; d < Dd; ++d)
+          o[d] = 0;
+        for (long t = 0; t < T; ++t) {
+          const float *v = y + ((b * T + t) * H + h) * Dd;
+          float pv = p[t];
+#pragma omp simd
+          for (long d = 0; d < Dd; ++d)
+            o[d] += pv * v[d];
+        }
+      }
+}
+
+/* Indexed by enum kind (kernels.h). */
+static void (*const kernel_runs[])(void) = {
+    run_dot,         run_int_dot,
+    run_max,         run_argmax,
+    run_jacobi,      run_prefix,
+    run_matvec,      run_matmul,
+    run_matmul_t,    run_bmatmul,
+    run_mcc,         run_capsule,
+    run_mcc_dilated, run_depthwise,
+    run_bmatmul_nt,  run_tensor_contraction,
+    run_row_argmax,  run_attention_context};
+_Static_assert(sizeof kernel_runs / sizeof *kernel_runs == K_UNKNOWN,
+               "a kernel per kind of kernels.h");
+_Static_assert(sizeof kind_names / sizeof *kind_names == K_UNKNOWN &&
+                   sizeof kind_ndims / sizeof *kind_ndims == K_UNKNOWN,
+               "a name and a dimension count per kind");
+
 int main(int argc, char **argv) {
   parse_args(argc, argv);
   K = kind_of(arg_kind);
@@ -202,13 +345,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   need_dims(kind_ndims[K]);
-  static void (*const runs[])(void) = {run_dot,     run_int_dot, run_max,
-                                       run_argmax,  run_jacobi,  run_prefix,
-                                       run_matvec,  run_matmul,  run_matmul_t,
-                                       run_bmatmul, run_mcc,     run_capsule};
   setup();
   char detail[64];
   snprintf(detail, sizeof detail, "omp_threads=%d", omp_get_max_threads());
-  bench_and_report(runs[K], check, arg_reps, arg_min_time, arg_warmup, detail);
+  bench_and_report(kernel_runs[K], check, arg_reps, arg_min_time, arg_warmup,
+                   detail);
   return check_failed;
 }

@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 
-from peer_common import NotApplicable, bf16_bits
+from peer_common import CONTRACTIONS, NotApplicable, bf16_bits, contraction
 
 
 # ---------------------------------------------------------------------------
@@ -123,6 +123,59 @@ def halide_kernel(kind, dims, ins, threads, notes):
         f[k, q, p, n] += (I[r.x, q * st + r.y, p * st + r.z, n] *
                           F[r.x, r.y, r.z, k])
         out(f, (N, P, Q, K), np.float32)
+    elif kind == "mcc_dilated":
+        N, P, Q, K, R, S, C, st, dil, H, W = dims
+        I, F = params
+        r = hl.RDom([(0, C), (0, S), (0, R)])
+        f = hl.Func("O")
+        k, q, p, n = v[0], v[1], v[2], v[3]
+        f[k, q, p, n] = hl.f32(0)
+        f[k, q, p, n] += (I[r.x, q * st + r.y * dil, p * st + r.z * dil, n] *
+                          F[r.x, r.y, r.z, k])
+        out(f, (N, P, Q, K), np.float32)
+    elif kind == "depthwise":
+        N, P, Q, C, R, S, st, dil, H, W = dims
+        I, F = params
+        r = hl.RDom([(0, S), (0, R)])
+        f = hl.Func("O")
+        c, q, p, n = v[0], v[1], v[2], v[3]
+        f[c, q, p, n] = hl.f32(0)
+        f[c, q, p, n] += (I[c, q * st + r.x * dil, p * st + r.y * dil, n] *
+                          F[c, r.x, r.y])
+        out(f, (N, P, Q, C), np.float32)
+    elif kind == "bmatmul_nt":
+        Bn, M, N, K = dims
+        r = hl.RDom([(0, K)])
+        A, B = params
+        f = hl.Func("C")
+        j, i, b = v[0], v[1], v[2]
+        f[j, i, b] = hl.f32(0)
+        f[j, i, b] += A[r.x, i, b] * B[r.x, j, b]
+        out(f, (Bn, M, N), np.float32)
+    elif kind in CONTRACTIONS:
+        # The einsum subscripts with every index list reversed.
+        spec, size, reduced = contraction(kind, dims)
+        (sa, sb), so = spec.split("->")[0].split(","), spec.split("->")[1]
+        A, B = params
+        r = hl.RDom([(0, size[c]) for c in reduced])
+        at = dict(zip(reversed(so), v))
+        at.update(zip(reduced, [r[i] for i in range(len(reduced))]))
+        f = hl.Func("C")
+        lhs = [at[c] for c in reversed(so)]
+        f[lhs] = hl.f32(0)
+        f[lhs] += (A[[at[c] for c in reversed(sa)]] *
+                   B[[at[c] for c in reversed(sb)]])
+        out(f, tuple(size[c] for c in so), np.float32)
+    elif kind == "row_argmax":
+        M, N = dims
+        r = hl.RDom([(0, N)])
+        g = hl.Func("am")
+        g[v[0]] = hl.argmax(params[0][r.x, v[0]])  # (column, value), first
+        fi, fv = hl.Func("idx"), hl.Func("val")
+        fi[v[0]] = hl.cast(hl.Int(32), g[v[0]][0])
+        fv[v[0]] = g[v[0]][1]
+        out(fv, (M,), np.float32)
+        out(fi, (M,), np.int32)
     elif kind == "mcc_capsule":
         N, P, Q, K, Ii, J, R, S, C, M, st, H, W = dims
         I, F = params

@@ -74,7 +74,8 @@ def build_upstream(src, work, so):
 # bench/peers/loops.c through the shim (the kinds loops.c implements).
 C_KINDS = ("dot", "int_dot", "max_reduction", "argmax", "jacobi1d",
            "prefix_sum", "matvec", "matmul", "matmul_t", "bmatmul", "mcc",
-           "mcc_capsule")
+           "mcc_capsule", "mcc_dilated", "depthwise", "bmatmul_nt",
+           "tensor_contraction", "row_argmax", "attention_context")
 
 
 def c_kernel(kind, dims, ins, spec, notes):
@@ -89,18 +90,22 @@ def c_kernel(kind, dims, ins, spec, notes):
     ptr = [a.ctypes.data_as(ctypes.c_void_p) for a in ins]
     while len(ptr) < 2:
         ptr.append(ctypes.c_void_p(0))
-    out0 = outs[0].ctypes.data_as(ctypes.c_void_p)
+    # Output arrays (a scalar result comes back through peer_out_f/_i): the
+    # first, and the second of row_argmax (its columns).
+    optr = [o.ctypes.data_as(ctypes.c_void_p) for o in outs]
+    while len(optr) < 2:
+        optr.append(ctypes.c_void_p(0))
     f = lib.peer_run
     f.restype = ctypes.c_int
     f.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_long),
                   ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
-                  ctypes.c_void_p]
+                  ctypes.c_void_p, ctypes.c_void_p]
     kb = kind.encode()
     lib.peer_out_f.restype = ctypes.c_float
     lib.peer_out_i.restype = ctypes.c_int
 
     def run():
-        if f(kb, cdims, len(dims), ptr[0], ptr[1], out0):
+        if f(kb, cdims, len(dims), ptr[0], ptr[1], optr[0], optr[1]):
             raise PeerFailure("peer_run refused the kernel")
 
     def get():

@@ -3,7 +3,8 @@ their versions (torch is imported inside the functions)."""
 
 import numpy as np
 
-from peer_common import NotApplicable, bf16_bits
+from peer_common import (CONTRACTIONS, NotApplicable, bf16_bits, contraction,
+                         conv_dims)
 
 
 # ---------------------------------------------------------------------------
@@ -22,13 +23,14 @@ def numpy_version():
     return info
 
 
-def windows(img, outer, P, Q, R, S, st, inner):
-    """A strided view: img[n, p*st + r, q*st + s, *inner] as
+def windows(img, outer, P, Q, R, S, st, inner, dil=1):
+    """A strided view: img[n, p*st + r*dil, q*st + s*dil, *inner] as
     (n, p, q, r, s, *inner) without copying (img: (N, H, W, *inner))."""
     sN, sH, sW = img.strides[:3]
     return np.lib.stride_tricks.as_strided(
         img, (outer, P, Q, R, S) + tuple(img.shape[3:]),
-        (sN, sH * st, sW * st, sH, sW) + img.strides[3:], writeable=False)
+        (sN, sH * st, sW * st, sH * dil, sW * dil) + img.strides[3:],
+        writeable=False)
 
 
 def numpy_kernel(kind, dims, ins):
@@ -93,14 +95,58 @@ def numpy_kernel(kind, dims, ins):
             b = (B.astype(np.uint32) << 16).view(f32)
             np.matmul(a, b, out=C)
         return run, lambda: [C]
-    if kind == "mcc":  # im2col (a strided view, copied by tensordot) + sgemm
+    if kind in ("mcc", "mcc_dilated"):
+        # im2col (a strided view, copied by tensordot) + sgemm
         I, F = ins
-        N, P, Q, K, R, S, C, st, H, W = dims
+        N, P, Q, K, R, S, C, st, dil, H, W = conv_dims(kind, dims)
 
         def run():
-            res[0] = np.tensordot(windows(I, N, P, Q, R, S, st, ()), F,
+            res[0] = np.tensordot(windows(I, N, P, Q, R, S, st, (), dil), F,
                                   axes=([3, 4, 5], [1, 2, 3]))
         return run, lambda: [res[0]]
+    if kind == "depthwise":
+        # No GEMM in a depthwise convolution: R*S whole-array multiply-adds
+        # of a shifted (strided) input view with one filter tap per channel.
+        I, F = ins
+        N, P, Q, C, R, S, st, dil, H, W = dims
+        O = np.empty((N, P, Q, C), f32)
+        tmp = np.empty_like(O)
+
+        def tap(r, s):
+            h, w = r * dil, s * dil
+            return I[:, h:h + (P - 1) * st + 1:st, w:w + (Q - 1) * st + 1:st]
+
+        def run():
+            np.multiply(tap(0, 0), F[0, 0], out=O)
+            for r in range(R):
+                for s in range(S):
+                    if r or s:
+                        np.multiply(tap(r, s), F[r, s], out=tmp)
+                        np.add(O, tmp, out=O)
+        return run, lambda: [O]
+    if kind == "bmatmul_nt":  # stacked sgemm, B as a transposed view
+        A, B = ins
+        C = np.empty((A.shape[0], A.shape[1], B.shape[1]), f32)
+        Bt = B.transpose(0, 2, 1)
+        return lambda: np.matmul(A, Bt, out=C), lambda: [C]
+    if kind in CONTRACTIONS:
+        # einsum along the path einsum_path picks (found once, untimed):
+        # tensordot, i.e. the operands transposed and reshaped to matrices
+        # (copies), sgemm, and the result copied to the output's layout.
+        A, B = ins
+        spec, size, _ = contraction(kind, dims)
+        C = np.empty([size[c] for c in spec.split("->")[1]], f32)
+        path = np.einsum_path(spec, A, B, optimize="optimal")[0]
+        return (lambda: np.einsum(spec, A, B, out=C, optimize=path),
+                lambda: [C])
+    if kind == "row_argmax":
+        x, = ins
+        rows = np.arange(x.shape[0])
+
+        def run():
+            i = np.argmax(x, axis=1)  # the first maximum of each row
+            res[0], res[1] = x[rows, i], i
+        return run, lambda: [res[0], res[1].astype(np.int32)]
     if kind == "mcc_capsule":
         I, F = ins
         N, P, Q, K, Ii, J, R, S, C, M, st, H, W = dims
@@ -179,18 +225,54 @@ def torch_kernel(kind, dims, ins, threads):
         A, B = t
         C = torch.empty(A.shape[0], A.shape[1], B.shape[2])
         return lambda: torch.bmm(A, B, out=C), lambda: [C.numpy()]
-    if kind == "mcc":
+    if kind in ("mcc", "mcc_dilated"):
         # NHWC / KRSC memory seen as NCHW / KCRS tensors in channels_last
         # format: no copies; conv2d (oneDNN) returns channels_last too.
         I, F = t
-        st = dims[7]
+        st, dil = conv_dims(kind, dims)[7:9]
         Ic, Fc = I.permute(0, 3, 1, 2), F.permute(0, 3, 1, 2)
         assert Ic.is_contiguous(memory_format=torch.channels_last)
 
         def run():
-            o = torch.nn.functional.conv2d(Ic, Fc, stride=st)
+            o = torch.nn.functional.conv2d(Ic, Fc, stride=st, dilation=dil)
             res[0] = o.permute(0, 2, 3, 1).contiguous()  # a no-op if NHWC
         return run, lambda: [res[0].numpy()]
+    if kind == "depthwise":
+        # conv2d with one group per channel on the NHWC input seen as
+        # channels_last NCHW; the RSC filter becomes PyTorch's (C, 1, R, S)
+        # inside the timed call (C*R*S floats: a microsecond).
+        I, F = t
+        N, P, Q, C, R, S, st, dil, H, W = dims
+        Ic = I.permute(0, 3, 1, 2)
+        assert Ic.is_contiguous(memory_format=torch.channels_last)
+
+        def run():
+            w = F.permute(2, 0, 1).contiguous().unsqueeze(1)
+            o = torch.nn.functional.conv2d(Ic, w, stride=st, dilation=dil,
+                                           groups=C)
+            res[0] = o.permute(0, 2, 3, 1).contiguous()  # a no-op if NHWC
+        return run, lambda: [res[0].numpy()]
+    if kind == "bmatmul_nt":  # bmm on a transposed view (MKL's transb)
+        A, B = t
+        C = torch.empty(A.shape[0], A.shape[1], B.shape[1])
+        Bt = B.transpose(1, 2)
+        return lambda: torch.bmm(A, Bt, out=C), lambda: [C.numpy()]
+    if kind in CONTRACTIONS:
+        # einsum (permutes + bmm), its result copied to the output's layout.
+        A, B = t
+        spec, size, _ = contraction(kind, dims)
+        C = torch.empty([size[c] for c in spec.split("->")[1]])
+
+        def run():
+            C.copy_(torch.einsum(spec, A, B))
+        return run, lambda: [C.numpy()]
+    if kind == "row_argmax":
+        x, = t
+
+        def run():
+            res[0] = torch.max(x, 1)  # (values, indices: first maximum)
+        return run, lambda: [res[0][0].numpy(),
+                             res[0][1].numpy().astype(np.int32)]
     if kind == "mcc_capsule":
         # A conv2d over batch (n, i), input channels (c, m), output channels
         # (k, j); the layout changes are part of the timed call.

@@ -6,7 +6,8 @@ import time
 
 import numpy as np
 
-from peer_common import NotApplicable, PeerFailure, bf16_bits
+from peer_common import (CONTRACTIONS, NotApplicable, PeerFailure,
+                         bf16_bits, contraction)
 
 
 # ---------------------------------------------------------------------------
@@ -19,6 +20,21 @@ def tvm_target():
     return tvm.target.Target({"kind": "llvm", "mcpu": "znver5",
                               "num-cores": int(os.environ.get(
                                   "TVM_NUM_THREADS", "2"))})
+
+
+def argmax_reducer():
+    """argmax as a TE commutative reducer over (index, value) pairs: the
+    larger value, then the lower index."""
+    from tvm import te, tirx
+
+    def fcombine(a, b):
+        pick = tirx.Or(b[1] > a[1], tirx.And(b[1] == a[1], b[0] < a[0]))
+        return (tirx.Select(pick, b[0], a[0]),
+                tirx.Select(pick, b[1], a[1]))
+
+    def fidentity(t0, t1):
+        return tirx.const(2**31 - 1, t0), te.min_value(t1)
+    return te.comm_reducer(fcombine, fidentity, name="argmax")
 
 
 def tvm_func(kind, dims):
@@ -44,18 +60,16 @@ def tvm_func(kind, dims):
     if kind == "argmax":
         n = dims[0]
         x = ph([n], f32, "x")
-
-        def fcombine(a, b):  # (index, value): larger value, then lower index
-            pick = tirx.Or(b[1] > a[1], tirx.And(b[1] == a[1], b[0] < a[0]))
-            return (tirx.Select(pick, b[0], a[0]),
-                    tirx.Select(pick, b[1], a[1]))
-
-        def fidentity(t0, t1):
-            return tirx.const(2**31 - 1, t0), te.min_value(t1)
-        argmax = te.comm_reducer(fcombine, fidentity, name="argmax")
         k = te.reduce_axis((0, n), "k")
-        idx, val = te.compute((), lambda: argmax((k.var.astype("int32"), x[k]),
-                                                 axis=k), name="am")
+        idx, val = te.compute((), lambda: argmax_reducer()(
+            (k.var.astype("int32"), x[k]), axis=k), name="am")
+        return te.create_prim_func([x, val, idx])
+    if kind == "row_argmax":
+        M, N = dims
+        x = ph([M, N], f32, "x")
+        k = te.reduce_axis((0, N), "k")
+        idx, val = te.compute((M,), lambda i: argmax_reducer()(
+            (k.var.astype("int32"), x[i, k]), axis=k), name="am")
         return te.create_prim_func([x, val, idx])
     if kind == "jacobi1d":
         n = dims[0]
@@ -115,6 +129,44 @@ def tvm_func(kind, dims):
             I[n, p * st + r, q * st + s, c] * F[k, r, s, c], axis=[r, s, c]),
             name="O")
         return te.create_prim_func([I, F, O])
+    if kind == "mcc_dilated":
+        N, P, Q, K, R, S, C, st, dil, H, W = dims
+        I, F = ph([N, H, W, C], f32, "I"), ph([K, R, S, C], f32, "F")
+        r, s, c = (te.reduce_axis((0, R), "r"), te.reduce_axis((0, S), "s"),
+                   te.reduce_axis((0, C), "c"))
+        O = te.compute((N, P, Q, K), lambda n, p, q, k: te.sum(
+            I[n, p * st + r * dil, q * st + s * dil, c] * F[k, r, s, c],
+            axis=[r, s, c]), name="O")
+        return te.create_prim_func([I, F, O])
+    if kind == "depthwise":
+        N, P, Q, C, R, S, st, dil, H, W = dims
+        I, F = ph([N, H, W, C], f32, "I"), ph([R, S, C], f32, "F")
+        r, s = te.reduce_axis((0, R), "r"), te.reduce_axis((0, S), "s")
+        O = te.compute((N, P, Q, C), lambda n, p, q, c: te.sum(
+            I[n, p * st + r * dil, q * st + s * dil, c] * F[r, s, c],
+            axis=[r, s]), name="O")
+        return te.create_prim_func([I, F, O])
+    if kind == "bmatmul_nt":
+        Bn, M, N, K = dims
+        A, B = ph([Bn, M, K], f32, "A"), ph([Bn, N, K], f32, "B")
+        k = te.reduce_axis((0, K), "k")
+        C = te.compute((Bn, M, N), lambda b, i, j: te.sum(
+            A[b, i, k] * B[b, j, k], axis=k), name="C")
+        return te.create_prim_func([A, B, C])
+    if kind in CONTRACTIONS:
+        spec, size, reduced = contraction(kind, dims)
+        (sa, sb), so = spec.split("->")[0].split(","), spec.split("->")[1]
+        A = ph([size[c] for c in sa], f32, "A")
+        B = ph([size[c] for c in sb], f32, "B")
+        axes = {c: te.reduce_axis((0, size[c]), c) for c in reduced}
+
+        def body(*out_idx):
+            at = dict(zip(so, out_idx), **axes)
+            return te.sum(A[tuple(at[c] for c in sa)] *
+                          B[tuple(at[c] for c in sb)],
+                          axis=list(axes.values()))
+        C = te.compute([size[c] for c in so], body, name="C")
+        return te.create_prim_func([A, B, C])
     if kind == "mcc_capsule":
         N, P, Q, K, Ii, J, R, S, C, M, st, H, W = dims
         I = ph([N, H, W, C, Ii, M], f32, "I")

@@ -88,7 +88,8 @@ def parse_args():
                     ",".join(p for p, _, _ in PEERS))
     ap.add_argument("--examples", default=None,
                     help="folder of the kernel files (default examples/, "
-                    "quick: examples/small/)")
+                    "quick: examples/small/; bench/kernels: the kernels "
+                    "beyond the examples)")
     ap.add_argument("--only", action="append", default=[],
                     help="only kernels whose name contains this")
     ap.add_argument("--skip", action="append", default=[],

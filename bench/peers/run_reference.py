@@ -7,6 +7,7 @@ import zlib
 
 import numpy as np
 
+from peer_common import CONTRACTIONS, contraction, conv_dims
 from run_common import bench
 
 # Relative tolerance of a float output: |got - ref| <= TOL_FACTOR * 2^-24 *
@@ -75,6 +76,15 @@ class Ref:
         return self.absval is None
 
 
+def conv_windows(I, P, Q, R, S, st, dil):
+    """I[n, p*st + r*dil, q*st + s*dil, c] as a (n, p, q, r, s, c) view,
+    without copying (I: NHWC)."""
+    sN, sH, sW, sC = I.strides
+    return np.lib.stride_tricks.as_strided(
+        I, (I.shape[0], P, Q, R, S, I.shape[3]),
+        (sN, sH * st, sW * st, sH * dil, sW * dil, sC), writeable=False)
+
+
 def reference(kind, dims, ins, rng):
     f = [a.astype(np.float64) for a in ins]
     if kind == "dot":
@@ -105,17 +115,39 @@ def reference(kind, dims, ins, rng):
     if kind == "matmul_t":
         A, B = f
         return [Ref(A.T @ B.T, abs(A.T) @ abs(B.T), A.shape[0])]
-    if kind == "mcc":
+    if kind in ("mcc", "mcc_dilated"):
         I, F = f
-        N, P, Q, K, R, S, C, st, H, W = dims
+        N, P, Q, K, R, S, C, st, dil, H, W = conv_dims(kind, dims)
 
         def conv(I, F):
-            w = np.lib.stride_tricks.as_strided(
-                I, (N, P, Q, R, S, C), (I.strides[0], I.strides[1] * st,
-                                        I.strides[2] * st, I.strides[1],
-                                        I.strides[2], I.strides[3]))
+            w = conv_windows(I, P, Q, R, S, st, dil)
             return np.tensordot(w, F, axes=([3, 4, 5], [1, 2, 3]))
         return [Ref(conv(I, F), conv(abs(I), abs(F)), R * S * C)]
+    if kind == "depthwise":
+        I, F = f
+        N, P, Q, C, R, S, st, dil, H, W = dims
+
+        def conv(I, F):
+            # (n, p, q, r, s, c) * (r, s, c), summed over r and s.
+            return np.einsum("npqrsc,rsc->npqc",
+                             conv_windows(I, P, Q, R, S, st, dil), F)
+        return [Ref(conv(I, F), conv(abs(I), abs(F)), R * S)]
+    if kind == "bmatmul_nt":
+        A, B = f
+        Bt, aBt = B.transpose(0, 2, 1), abs(B).transpose(0, 2, 1)
+        return [Ref(A @ Bt, abs(A) @ aBt, dims[3])]
+    if kind in CONTRACTIONS:
+        A, B = f
+        spec, size, reduced = contraction(kind, dims)
+
+        def tc(A, B):
+            return np.einsum(spec, A, B, optimize=True)
+        return [Ref(tc(A, B), tc(abs(A), abs(B)),
+                    math.prod(size[c] for c in reduced))]
+    if kind == "row_argmax":
+        x, = ins
+        i = np.argmax(x, axis=1)  # the first maximum of each row
+        return [Ref(x[np.arange(x.shape[0]), i]), Ref(i.astype(np.int32))]
     if kind == "mcc_capsule":
         # 1.2e11 products at the full size: 2000 sampled output points.
         I, F = ins

@@ -21,9 +21,11 @@ OMP_NUM_THREADS and the other thread variables).
 
 Kinds (bench.py's names): dot, int_dot, max_reduction, argmax, jacobi1d,
 prefix_sum, matvec, matmul, matmul_t, bmatmul, mcc, mcc_capsule,
-matmul_f16, matmul_bf16. bf16 inputs arrive as float32 .npy files holding
-bf16 values exactly (mdh-run's convention); a peer without a bf16 type gets
-the bf16 bit patterns (uint16) and widens them inside its timed code.
+matmul_f16, matmul_bf16, and those of bench/kernels/: mcc_dilated,
+depthwise, bmatmul_nt, tensor_contraction, attention_context, row_argmax.
+bf16 inputs arrive as float32 .npy files holding bf16 values exactly
+(mdh-run's convention); a peer without a bf16 type gets the bf16 bit
+patterns (uint16) and widens them inside its timed code.
 """
 
 import json
