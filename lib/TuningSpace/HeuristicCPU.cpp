@@ -189,7 +189,7 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
     unsigned t = 0;
     for (; t < cc.size() && p.sizes[cc[t]] < lanes; ++t)
       inner = mulSat(inner, p.sizes[cc[t]]);
-    if (t < cc.size() && mulSat(inner, lanes) <= budget) {
+    if (t > 0 && t < cc.size() && mulSat(inner, lanes) <= budget) {
       relayouts = relayoutsAlong(p, cc[t], cc, ArrayRef(cc).take_front(t));
       lane = t;
     }
