@@ -244,26 +244,6 @@ static void check(void) {
     }
     break;
   }
-  case K_MCC: {
-    long Nn = D[0], P = D[1], Q = D[2], Kk = D[3], R = D[4], S = D[5], C = D[6],
-         st = D[7], H = D[8], W = D[9], total = Nn * P * Q * Kk;
-    for (long s = 0, c = sample_count(total); s < c; ++s) {
-      long e = sample_index(s, total);
-      long nn = e / (P * Q * Kk), p = e / (Q * Kk) % P, q = e / Kk % Q,
-           k = e % Kk;
-      double r = 0, a = 0;
-      for (long rr = 0; rr < R; ++rr)
-        for (long ss = 0; ss < S; ++ss)
-          for (long cc = 0; cc < C; ++cc) {
-            double v =
-                (double)x[((nn * H + p * st + rr) * W + q * st + ss) * C + cc] *
-                y[((k * R + rr) * S + ss) * C + cc];
-            r += v, a += fabs(v);
-          }
-      check_value(z[e], r, a);
-    }
-    break;
-  }
   case K_CAPSULE: {
     long Nn = D[0], P = D[1], Q = D[2], Kk = D[3], I = D[4], J = D[5], R = D[6],
          S = D[7], C = D[8], Mm = D[9], st = D[10], H = D[11], W = D[12],
@@ -292,9 +272,13 @@ static void check(void) {
     }
     break;
   }
+  case K_MCC:
   case K_MCC_DILATED: {
+    /* mcc's dimensions have no dilation (1): N P Q K R S C ST H W. */
+    int dilated = K == K_MCC_DILATED;
     long Nn = D[0], P = D[1], Q = D[2], Kk = D[3], R = D[4], S = D[5], C = D[6],
-         st = D[7], dil = D[8], H = D[9], W = D[10], total = Nn * P * Q * Kk;
+         st = D[7], dil = dilated ? D[8] : 1, H = D[8 + dilated],
+         W = D[9 + dilated], total = Nn * P * Q * Kk;
     for (long s = 0, c = sample_count(total); s < c; ++s) {
       long e = sample_index(s, total);
       long nn = e / (P * Q * Kk), p = e / (Q * Kk) % P, q = e / Kk % Q,

@@ -18,7 +18,7 @@ name. bf16 inputs arrive as i16 bit patterns (NumPy has no bf16 dtype) and
 are bitcast to bf16 inside the IR, which costs nothing.
 """
 
-from peer_common import CONTRACTIONS, contraction
+from peer_common import CONTRACTIONS, contraction, conv_dims
 
 F32_NEG_INF = "0xFF800000"
 
@@ -214,17 +214,8 @@ def build(kind, dims, form):
         o, ot = outs_clause()
         ops.append(f"{lhs}linalg.batch_matmul ins({ins_s} : {ins_t}) "
                    f"outs({o} : {ot}){arrow}")
-    elif kind == "mcc":
-        st = dims[7]
-        init(0, "0.0", "f32")
-        lhs, arrow, names = res(1)
-        o, ot = outs_clause()
-        ops.append(
-            f"{lhs}linalg.conv_2d_nhwc_fhwc {{dilations = dense<1> : "
-            f"tensor<2xi64>, strides = dense<{st}> : tensor<2xi64>}}\n"
-            f"  ins({ins_s} : {ins_t}) outs({o} : {ot}){arrow}")
-    elif kind == "mcc_dilated":
-        st, dil = dims[7:9]
+    elif kind in ("mcc", "mcc_dilated"):
+        st, dil = conv_dims(kind, dims)[7:9]
         init(0, "0.0", "f32")
         lhs, arrow, names = res(1)
         o, ot = outs_clause()
