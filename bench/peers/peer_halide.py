@@ -6,7 +6,8 @@ import time
 
 import numpy as np
 
-from peer_common import CONTRACTIONS, NotApplicable, bf16_bits, contraction
+from peer_common import (CONTRACTIONS, NotApplicable, bf16_bits, contraction,
+                         conv_dims)
 
 
 # ---------------------------------------------------------------------------
@@ -113,18 +114,8 @@ def halide_kernel(kind, dims, ins, threads, notes):
         f[j, i, b] = hl.f32(0)
         f[j, i, b] += A[r.x, i, b] * B[j, r.x, b]
         out(f, (Bn, M, N), np.float32)
-    elif kind == "mcc":
-        N, P, Q, K, R, S, C, st, H, W = dims
-        I, F = params
-        r = hl.RDom([(0, C), (0, S), (0, R)])
-        f = hl.Func("O")
-        k, q, p, n = v[0], v[1], v[2], v[3]
-        f[k, q, p, n] = hl.f32(0)
-        f[k, q, p, n] += (I[r.x, q * st + r.y, p * st + r.z, n] *
-                          F[r.x, r.y, r.z, k])
-        out(f, (N, P, Q, K), np.float32)
-    elif kind == "mcc_dilated":
-        N, P, Q, K, R, S, C, st, dil, H, W = dims
+    elif kind in ("mcc", "mcc_dilated"):
+        N, P, Q, K, R, S, C, st, dil, H, W = conv_dims(kind, dims)
         I, F = params
         r = hl.RDom([(0, C), (0, S), (0, R)])
         f = hl.Func("O")

@@ -7,7 +7,7 @@ import time
 import numpy as np
 
 from peer_common import (CONTRACTIONS, NotApplicable, PeerFailure,
-                         bf16_bits, contraction)
+                         bf16_bits, contraction, conv_dims)
 
 
 # ---------------------------------------------------------------------------
@@ -120,17 +120,8 @@ def tvm_func(kind, dims):
         C = te.compute((Bn, M, N), lambda b, i, j: te.sum(
             A[b, i, k] * B[b, k, j], axis=k), name="C")
         return te.create_prim_func([A, B, C])
-    if kind == "mcc":
-        N, P, Q, K, R, S, C, st, H, W = dims
-        I, F = ph([N, H, W, C], f32, "I"), ph([K, R, S, C], f32, "F")
-        r, s, c = (te.reduce_axis((0, R), "r"), te.reduce_axis((0, S), "s"),
-                   te.reduce_axis((0, C), "c"))
-        O = te.compute((N, P, Q, K), lambda n, p, q, k: te.sum(
-            I[n, p * st + r, q * st + s, c] * F[k, r, s, c], axis=[r, s, c]),
-            name="O")
-        return te.create_prim_func([I, F, O])
-    if kind == "mcc_dilated":
-        N, P, Q, K, R, S, C, st, dil, H, W = dims
+    if kind in ("mcc", "mcc_dilated"):
+        N, P, Q, K, R, S, C, st, dil, H, W = conv_dims(kind, dims)
         I, F = ph([N, H, W, C], f32, "I"), ph([K, R, S, C], f32, "F")
         r, s, c = (te.reduce_axis((0, R), "r"), te.reduce_axis((0, S), "s"),
                    te.reduce_axis((0, C), "c"))
