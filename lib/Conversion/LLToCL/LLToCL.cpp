@@ -87,7 +87,7 @@ private:
   /// same for all tiles of the loops in between. A filter that no image,
   /// row or column tile reads differently is copied once per thread, not
   /// once per tile of the image (mcc_capsule: once per 4 x 4 x 4 pixels).
-  unsigned copyLevel(unsigned i, unsigned l) const;
+  unsigned copyLevel(unsigned i, unsigned l);
 
   /// The threads (level 0).
   const LevelSplit &threads;
@@ -178,8 +178,8 @@ void HostLowering::buildMain() {
   buildScalarPhase(point, firstIdx);
 }
 
-unsigned HostLowering::copyLevel(unsigned i, unsigned l) const {
-  SmallVector<AffineMap> maps = mdh_ll::ScheduleOp(s).getInputMaps(i);
+unsigned HostLowering::copyLevel(unsigned i, unsigned l) {
+  SmallVector<AffineMap> maps = s.getInputMaps(i);
   unsigned m = l;
   for (; m > 0 && !(m == 1 && threads.strided); --m) {
     bool once = llvm::all_of(llvm::seq(numDims), [&](unsigned d) {
