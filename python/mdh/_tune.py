@@ -222,11 +222,15 @@ def tune_kernel(kernel, budget, max_evals, technique, seed, num_threads, remeasu
                 # Polled with sleep, not Thread.join(timeout): a join that
                 # Ctrl-C interrupts can leave the thread looking finished
                 # (CPython 3.11), and the options must outlive the call.
+                # The whole inner loop, its condition included, is in the
+                # try: a signal that reached another thread is raised here
+                # at the next bytecode boundary, which may be anywhere in it.
                 while not done.is_set():
                     try:
-                        time.sleep(0.1)
-                        if bar is not None:
-                            bar.draw()
+                        while not done.is_set():
+                            time.sleep(0.1)
+                            if bar is not None:
+                                bar.draw()
                     except KeyboardInterrupt:
                         if interrupted:
                             raise  # a second Ctrl-C: leave at once
