@@ -47,6 +47,24 @@ static constexpr int64_t kCPUMinCopyReuse = 8;
 /// in panels of L2).
 static constexpr unsigned kCPUL2Level = 1;
 
+/// An input read in place along the register tile's lanes, larger than L2
+/// over a thread's tile, whose rows a reduction walks at least this many
+/// bytes apart, is packed per L2 tile in panels (GotoBLAS' packed B). In
+/// place, each L2 tile of rows reads it from L3 again, and a column strip
+/// walked down its rows touches a line per row in a few L1 sets (rows 4 KiB
+/// apart: all in one) and a page per row. Packed, the L2 tile spans the
+/// thread's rows, so that it is read from memory once per thread, and each
+/// register tile walks a contiguous panel. MatMul on 2 cores with AVX-512,
+/// medians over five interleaved rounds of `mdh-run --reps=10`: 1024^3
+/// 8.17 -> 7.25 ms, 1000^3 8.02 -> 7.00 ms, 512 x 2048 x 300 2.41 ->
+/// 2.27 ms; 333 x 4096 x 512 (B of 8 MB, rows 16 KiB apart) unchanged.
+/// Smaller ones stay in place: packed (in padded rows), 2048 x 512 x 768
+/// (B of 1.5 MB) ran as fast, a 16 x 10 x 500 x 64 batched product 2x
+/// slower and an attention context product (V of 0.6 MB per thread, rows
+/// 3 KiB apart) 1.2x slower; rows of 256 bytes (4096 x 64 x 4096) ran 4%
+/// slower.
+static constexpr int64_t kCPUPackRowBytes = 1024;
+
 /// Whether dimension `d` indexes an outer (not the innermost) dimension of
 /// an input.
 static bool indexesRows(const Problem &p, unsigned d) {
@@ -157,6 +175,41 @@ static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
     reuse = std::min(reuse, rows);
   }
   return *reduction <= kCPUShortReduction * lanes && reuse >= kCPUMinCopyReuse;
+}
+
+/// The inputs to pack per L2 tile as they are (kCPUPackRowBytes): read in
+/// place along the lanes' dimension `lane` with stride 1, with a reduction
+/// that indexes one of their outer dimensions whose rows lie at least
+/// kCPUPackRowBytes apart, larger than L2 over a thread's tile `thread`,
+/// and reused by at least kCPUMinCopyReuse of its rows.
+static SmallVector<unsigned> rowPacked(const Problem &p, unsigned lane,
+                                       ArrayRef<int64_t> thread) {
+  SmallVector<unsigned> result;
+  for (auto [n, input] : llvm::enumerate(p.inputs)) {
+    const Buffer &b = input;
+    if (b.rank() < 2 || b.dims.back().weights[lane] != 1 ||
+        llvm::any_of(llvm::enumerate(b.dims.back().weights), [&](auto w) {
+          return w.index() != lane && w.value() != 0;
+        }))
+      continue;
+    int64_t reuse = 1;
+    for (unsigned d = 0; d < p.numDims(); ++d)
+      if (ignores(b, d))
+        reuse = mulSat(reuse, thread[d]);
+    int64_t stride = b.loadBytes;
+    bool longRows = false;
+    for (unsigned i = b.rank() - 1; i-- > 0;) {
+      stride = mulSat(stride, b.dims[i + 1].extent);
+      for (unsigned d = 0; d < p.numDims(); ++d)
+        if (p.reduction[d] && p.sizes[d] > 1 && b.dims[i].weights[d] != 0 &&
+            stride >= kCPUPackRowBytes)
+          longRows = true;
+    }
+    int64_t bytes = mulSat(b.footprint(thread), b.loadBytes);
+    if (longRows && reuse >= kCPUMinCopyReuse && bytes > p.l2CacheSize)
+      result.push_back(n);
+  }
+  return result;
 }
 
 /// `pack`: transposed or rotated packed copies where they make the register
@@ -342,9 +395,52 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   for (unsigned d = 0; d < numDims; ++d)
     if (p.reduction[d] && indexesRows(p, d))
       l2[d] = std::min(l2[d], roundUp(kCPUSlab, reg[d], p.sizes[d]));
-  shrinkCCFirst(l2, fitsIn(p.l2CacheSize, /*outputs=*/true));
+  SmallVector<unsigned> packed;
+  if (pack && relayouts.empty() && !cc.empty() &&
+      readsContiguously(p, cc[lane]))
+    packed = rowPacked(p, cc[lane], thread);
+  if (!packed.empty()) {
+    // The thread's rows and the reduction slabs stay whole; the packed
+    // blocks take at most a quarter of L2, the rest is for the rows
+    // streaming past them.
+    SmallVector<int64_t> floor = reg;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (p.reduction[d] || llvm::all_of(packed, [&](unsigned n) {
+            return ignores(p.inputs[n], d);
+          }))
+        floor[d] = l2[d];
+    shrinkUntil(l2, floor, [&](ArrayRef<int64_t> tile) {
+      int64_t bytes = 0;
+      for (unsigned n : packed)
+        bytes = addSat(bytes,
+                       mulSat(p.inputs[n].footprint(tile), p.inputs[n].bytes));
+      return bytes <= p.l2CacheSize / 4;
+    });
+  } else {
+    shrinkCCFirst(l2, fitsIn(p.l2CacheSize, /*outputs=*/true));
+  }
+  // The packed inputs stream from their L2 copies, a strip per L1 tile,
+  // so the L1 tile is one register tile along the cc dimensions and the
+  // whole L2 slab along the reductions, as long as the other inputs fit a
+  // quarter of L1. MatMul 1024^3 with B packed in padded rows, medians of
+  // two `mdh-run --reps=20`: 8.1 ms with an L1 tile of 12 x 32 x 128 (A's
+  // and B's strips in half of L1), 7.2 ms with 12 x 32 x 256, 7.3 and 7.7
+  // ms with 24 x 64 x 256 and 12 x 64 x 256; 1000^3 7.4, 6.6, 6.9 and 6.9.
   SmallVector<int64_t> l1 = l2;
-  shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
+  if (packed.empty()) {
+    shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
+  } else {
+    for (unsigned d = 0; d < numDims; ++d)
+      if (!p.reduction[d])
+        l1[d] = reg[d];
+    shrinkUntil(l1, reg, [&](ArrayRef<int64_t> tile) {
+      int64_t bytes = 0;
+      for (auto [n, b] : llvm::enumerate(p.inputs))
+        if (!llvm::is_contained(packed, unsigned(n)))
+          bytes = addSat(bytes, mulSat(b.footprint(tile), b.bytes));
+      return bytes <= p.l1CacheSize / 4;
+    });
+  }
 
   c.tiles = {thread, l2, l1, reg};
   setOrders(p, c);
@@ -361,6 +457,10 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   for (auto [n, layout] : relayouts) {
     c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
     c.inputLayouts[n][kCPUL2Level] = layout;
+  }
+  for (unsigned n : packed) {
+    c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
+    c.inputLayouts[n][kCPUL2Level] = mdh_ll::Layout::Panels;
   }
   return c;
 }

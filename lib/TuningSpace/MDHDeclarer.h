@@ -116,7 +116,7 @@ private:
                        ParamId inner);
 
   /// The layouts input `input`'s copies may take.
-  SmallVector<int64_t, 3> layouts(unsigned input) const;
+  SmallVector<int64_t, 4> layouts(unsigned input) const;
   void declareRegions(unsigned input);
   void declareDimension(unsigned s);
   void declareLast();

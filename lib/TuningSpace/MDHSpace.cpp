@@ -101,13 +101,15 @@ void Declarer::canonical(ParamId id, ArrayRef<ParamId> deps, CanonicalFn fn) {
 // Declarations
 //===----------------------------------------------------------------------===//
 
-SmallVector<int64_t, 3> Declarer::layouts(unsigned i) const {
-  SmallVector<int64_t, 3> range = {int64_t(Layout::Identity),
+SmallVector<int64_t, 4> Declarer::layouts(unsigned i) const {
+  SmallVector<int64_t, 4> range = {int64_t(Layout::Identity),
                                    int64_t(Layout::Transposed)};
   // Of rank 2, rotated is transposed.
   if (p.inputs[i].rank() > 2 &&
       mdh_ll::isLegalLayout(p.targetName, Layout::Rotated))
     range.push_back(int64_t(Layout::Rotated));
+  if (mdh_ll::isLegalLayout(p.targetName, Layout::Panels))
+    range.push_back(int64_t(Layout::Panels));
   return range;
 }
 

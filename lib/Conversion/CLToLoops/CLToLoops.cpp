@@ -250,13 +250,65 @@ constexpr int64_t kCopyBlock = 16;
 /// permutes the indices of `dst` (tileDim). When it moves another source
 /// dimension innermost (transposed, rotated), that dimension and the
 /// source's innermost one are copied in blocks of kCopyBlock x kCopyBlock.
-/// A wider float `dst` gets the elements through `arith.extf`.
+/// A wider float `dst` gets the elements through `arith.extf`. Panels are
+/// copied row by row, each row panel by panel (no division per element).
 struct CopyOpLowering : OpRewritePattern<CopyOp> {
   using OpRewritePattern::OpRewritePattern;
+
+  /// Loads `src[offsets + at]` and stores it, widened if need be, at `dst`.
+  static void copyElement(OpBuilder &b, Location loc, CopyOp op, ValueRange at,
+                          ArrayRef<Value> dst) {
+    SmallVector<Value> src;
+    for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), at))
+      src.push_back(arith::AddIOp::create(b, loc, offset, iv));
+    Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
+    Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
+    if (v.getType() != to)
+      v = arith::ExtFOp::create(b, loc, to, v);
+    memref::StoreOp::create(b, loc, v, op.getDest(), dst);
+  }
+
+  static void lowerPanels(CopyOp op, PatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    unsigned rank = op.getOffsets().size();
+    auto dstType = cast<MemRefType>(op.getDest().getType());
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value width = arith::ConstantIndexOp::create(rewriter, loc,
+                                                 dstType.getShape().back());
+    Value size = op.getSizes().back();
+    Value panels = arith::CeilDivUIOp::create(rewriter, loc, size, width);
+    SmallVector<Value> ubs(op.getSizes().drop_back());
+    ubs.push_back(panels);
+    scf::buildLoopNest(
+        rewriter, loc, SmallVector<Value>(rank, zero), ubs,
+        SmallVector<Value>(rank, one),
+        [&](OpBuilder &b, Location loc, ValueRange ivs) {
+          Value q = ivs.back();
+          Value first = arith::MulIOp::create(b, loc, q, width);
+          Value left = arith::SubIOp::create(b, loc, size, first);
+          Value end = arith::MinUIOp::create(b, loc, left, width);
+          auto inner = scf::ForOp::create(b, loc, zero, end, one);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(inner.getBody());
+          Value r = inner.getInductionVar();
+          SmallVector<Value> at(ivs.drop_back());
+          at.push_back(arith::AddIOp::create(b, loc, first, r));
+          SmallVector<Value> dst = {q};
+          llvm::append_range(dst, ivs.drop_back());
+          dst.push_back(r);
+          copyElement(b, loc, op, at, dst);
+        });
+  }
 
   LogicalResult matchAndRewrite(CopyOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (op.getLayout() == mdh_cl::Layout::Panels) {
+      lowerPanels(op, rewriter);
+      rewriter.eraseOp(op);
+      return success();
+    }
     unsigned rank = op.getOffsets().size();
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -270,17 +322,9 @@ struct CopyOpLowering : OpRewritePattern<CopyOp> {
     if (across < rank)
       steps[across] = steps[rank - 1] = block;
     auto copyAt = [&](OpBuilder &b, Location loc, ValueRange ivs) {
-      SmallVector<Value> src;
-      for (auto [offset, iv] : llvm::zip_equal(op.getOffsets(), ivs))
-        src.push_back(arith::AddIOp::create(b, loc, offset, iv));
       SmallVector<Value> counters(ivs);
-      SmallVector<Value> dst =
-          toTileOrder(op.getLayout(), ArrayRef<Value>(counters));
-      Value v = memref::LoadOp::create(b, loc, op.getSource(), src);
-      Type to = cast<MemRefType>(op.getDest().getType()).getElementType();
-      if (v.getType() != to)
-        v = arith::ExtFOp::create(b, loc, to, v);
-      memref::StoreOp::create(b, loc, v, op.getDest(), dst);
+      copyElement(b, loc, op, ivs,
+                  toTileOrder(op.getLayout(), ArrayRef<Value>(counters)));
     };
     scf::buildLoopNest(
         rewriter, loc, lbs, op.getSizes(), steps,

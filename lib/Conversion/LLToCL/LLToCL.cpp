@@ -171,6 +171,12 @@ void HostLowering::buildMain() {
     makeCopies(l);
   }
 
+  // The panel each register tile reads of a panels copy, known before its
+  // points.
+  for (unsigned i = 0, e = s.getIns().size(); i < e; ++i)
+    if (readLevel[i] >= 0)
+      setPanel(packed[i][readLevel[i]], i, lo);
+
   // The points of the register tile, in the register tile's order.
   SmallVector<Value> point(numDims);
   for (unsigned d : c.orders[kNumLevels - 1])

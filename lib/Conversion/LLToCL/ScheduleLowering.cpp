@@ -149,6 +149,8 @@ static mdh_cl::Layout clLayout(mdh_ll::Layout layout) {
     return mdh_cl::Layout::Transposed;
   case mdh_ll::Layout::Rotated:
     return mdh_cl::Layout::Rotated;
+  case mdh_ll::Layout::Panels:
+    return mdh_cl::Layout::Panels;
   }
   llvm_unreachable("unknown layout");
 }
@@ -162,24 +164,84 @@ TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
   SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[l]);
   if (shape.size() >= 2)
     copy.layout = clLayout(c.inputLayouts[i][l]);
-  shape = mdh_cl::toTileOrder(copy.layout, ArrayRef<int64_t>(shape));
   // Converted while copied where the scalar function only widens the
   // input (Staging.h).
   Type elt = mdh_ll::stagedElementType(s, i);
+  if (copy.layout == mdh_cl::Layout::Panels) {
+    // As wide as a register tile reads the innermost dimension; walked
+    // along their rows, so not padded.
+    int64_t width = boxShape(boxes[i], c.tiles[3]).back();
+    copy.panelWidth = width;
+    copy.panelDim = alignedPanelDim(i, l, width);
+    SmallVector<int64_t> panels = {
+        int64_t(llvm::divideCeil(shape.back(), width))};
+    llvm::append_range(panels, ArrayRef(shape).drop_back());
+    panels.push_back(width);
+    copy.buffer = mdh_cl::BufferOp::create(
+        b, loc, MemRefType::get(panels, elt),
+        mdh_cl::MemRegionAttr::get(b.getContext(), region));
+    return copy;
+  }
+  shape = mdh_cl::toTileOrder(copy.layout, ArrayRef<int64_t>(shape));
   // A packed copy's rows: an odd number of 64-byte cache lines apart, so
   // that walking down its rows touches every set of the L1 cache. Rows of
   // a multiple of 128 bytes fall into a few sets (256 floats: 4 of 64 on
   // a 48 KiB 12-way L1) and evict each other: a 10 x 256 x 64 tile of
   // C = A B^T took 4.5x as long as one of 250.
+  // Rows of exactly two lines are left as they are: a walk down them
+  // still uses half the sets, and a panel of such rows (a micro-kernel's
+  // 32 floats) stays contiguous instead of taking 1.5x the space.
   unsigned bytes = std::max(1u, elt.getIntOrFloatBitWidth() / 8);
   if (region == mdh_cl::MemRegion::Packed && shape.size() >= 2 &&
       (shape.back() * bytes) % (2 * kCacheLineBytes) == 0 &&
+      shape.back() * bytes > 2 * kCacheLineBytes &&
       kCacheLineBytes % bytes == 0)
     shape.back() += kCacheLineBytes / bytes;
   copy.buffer = mdh_cl::BufferOp::create(
       b, loc, MemRefType::get(shape, elt),
       mdh_cl::MemRegionAttr::get(b.getContext(), region));
   return copy;
+}
+
+std::optional<unsigned>
+ScheduleLowering::alignedPanelDim(unsigned i, unsigned l, int64_t width) {
+  std::optional<unsigned> dim;
+  std::optional<int64_t> constant;
+  for (AffineMap map : s.getInputMaps(i)) {
+    AffineExpr last = map.getResults().back();
+    int64_t k = 0;
+    if (auto sum = dyn_cast<AffineBinaryOpExpr>(last);
+        sum && sum.getKind() == AffineExprKind::Add) {
+      auto cst = dyn_cast<AffineConstantExpr>(sum.getRHS());
+      if (!cst)
+        return std::nullopt;
+      k = cst.getValue();
+      last = sum.getLHS();
+    }
+    auto d = dyn_cast<AffineDimExpr>(last);
+    if (!d || (dim && *dim != d.getPosition()) || (constant && *constant != k))
+      return std::nullopt;
+    dim = d.getPosition();
+    constant = k;
+  }
+  if (!dim || c.tiles[3][*dim] != width)
+    return std::nullopt;
+  for (unsigned m = l + 1; m < 3; ++m)
+    if (c.tiles[m][*dim] % width != 0 &&
+        c.tiles[m][*dim] < c.tiles[m - 1][*dim])
+      return std::nullopt;
+  return dim;
+}
+
+void ScheduleLowering::setPanel(TileCopy &copy, unsigned i,
+                                ArrayRef<Value> lo) {
+  if (!copy.panelDim)
+    return;
+  // The innermost index of the register tile's first point, relative to
+  // the copy: a multiple of the width (alignedPanelDim).
+  AffineMap map = s.getInputMaps(i).front();
+  Value first = affine::expandAffineMap(b, loc, map, lo)->back();
+  copy.panel = div(sub(first, copy.offsets.back()), cst(copy.panelWidth));
 }
 
 void ScheduleLowering::copyBox(Value src, ArrayRef<Value> offsets,
@@ -244,6 +306,21 @@ static mdh_cl::ScalarOp createScalar(OpBuilder &b, Location loc,
   return scalar;
 }
 
+SmallVector<Value> ScheduleLowering::panelIndices(const TileCopy &copy,
+                                                  ArrayRef<Value> indices) {
+  // The register tile's panel, known above its points, keeps the innermost
+  // index `point - constant`: lanes stay contiguous for the vectorizer.
+  Value width = cst(copy.panelWidth);
+  Value along = indices.back();
+  Value panel = copy.panel ? copy.panel : div(along, width);
+  Value inPanel =
+      copy.panel ? sub(along, mul(panel, width)) : rem(along, width);
+  SmallVector<Value> result = {panel};
+  llvm::append_range(result, indices.drop_back());
+  result.push_back(inPanel);
+  return result;
+}
+
 void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
                                         ArrayRef<Value> firstIdx) {
   SmallVector<Value> args(point.begin(), point.end());
@@ -255,7 +332,10 @@ void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
       if (copy) {
         for (auto [r, offset] : llvm::enumerate(copy->offsets))
           indices[r] = sub(indices[r], offset);
-        indices = mdh_cl::toTileOrder(copy->layout, ArrayRef<Value>(indices));
+        if (copy->layout == mdh_cl::Layout::Panels)
+          indices = panelIndices(*copy, indices);
+        else
+          indices = mdh_cl::toTileOrder(copy->layout, ArrayRef<Value>(indices));
         source = copy->buffer;
       }
       args.push_back(memref::LoadOp::create(b, loc, source, indices));

@@ -31,6 +31,12 @@ struct TileCopy {
   mdh_cl::Layout layout = mdh_cl::Layout::Identity;
   /// The box's first index per buffer dimension (set where the copy is).
   SmallVector<Value> offsets;
+  /// Panels: their width, and the iteration dimension whose register tiles
+  /// each read one whole panel, if there is one (alignedPanelDim).
+  int64_t panelWidth = 0;
+  std::optional<unsigned> panelDim;
+  /// The panel of the current register tile (set above its points).
+  Value panel;
 };
 
 class ScheduleLowering : protected ScheduleAnalysis {
@@ -73,6 +79,20 @@ protected:
   /// A buffer in `region` for the copy of input `i` on level `l`, in the
   /// copy's layout.
   TileCopy createCopyBuffer(unsigned i, unsigned l, mdh_cl::MemRegion region);
+  /// The dimension d whose register tiles each read one whole panel of
+  /// width `width` of input `i`'s copy on level `l`: every map's innermost
+  /// result is d + the same constant, d's register tile is `width` and its
+  /// tiles on the levels below `l` are multiples of it or single, so that
+  /// every register tile starts a panel. None when some tile straddles two.
+  std::optional<unsigned> alignedPanelDim(unsigned i, unsigned l,
+                                          int64_t width);
+  /// Sets `copy.panel` for the register tile starting at `lo`, when the
+  /// copy has an aligned panel dimension.
+  void setPanel(TileCopy &copy, unsigned i, ArrayRef<Value> lo);
+  /// The indices into a panels copy of the element at `indices` (relative
+  /// to the copy, one per source dimension).
+  SmallVector<Value> panelIndices(const TileCopy &copy,
+                                  ArrayRef<Value> indices);
   /// Copies the box [offsets, offsets + sizes) of `src` into `dst`.
   void copyBox(Value src, ArrayRef<Value> offsets, ArrayRef<Value> sizes,
                Value dst, mdh_cl::Layout layout);

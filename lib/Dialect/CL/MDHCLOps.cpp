@@ -342,10 +342,11 @@ LogicalResult CopyOp::verify() {
     return emitOpError("copies ")
            << from << " elements into a buffer of " << to
            << "; a copy keeps the element type or widens a float";
-  if (src.getRank() != dst.getRank())
+  bool panels = getLayout() == Layout::Panels;
+  if (src.getRank() + (panels ? 1 : 0) != dst.getRank())
     return emitOpError("source has rank ")
-           << src.getRank() << " but the tile buffer has rank "
-           << dst.getRank();
+           << src.getRank() << " but the tile buffer has rank " << dst.getRank()
+           << (panels ? ", expected one more for the panel index" : "");
   if (static_cast<int64_t>(getOffsets().size()) != src.getRank() ||
       static_cast<int64_t>(getSizes().size()) != src.getRank())
     return emitOpError("expects one offset and one size per dimension (")
@@ -358,6 +359,7 @@ LogicalResult CopyOp::verify() {
 }
 
 unsigned mlir::mdh_cl::tileDim(Layout layout, unsigned d, unsigned rank) {
+  assert(layout != Layout::Panels && "panels add a dimension: panelIndices");
   switch (layout) {
   case Layout::Identity:
     return d;
@@ -365,6 +367,8 @@ unsigned mlir::mdh_cl::tileDim(Layout layout, unsigned d, unsigned rank) {
     return d + 2 == rank ? d + 1 : d + 1 == rank ? d - 1 : d;
   case Layout::Rotated:
     return d == 0 ? rank - 1 : d - 1;
+  case Layout::Panels:
+    break;
   }
   llvm_unreachable("unknown layout");
 }

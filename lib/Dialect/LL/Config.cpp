@@ -35,6 +35,7 @@ bool mlir::mdh_ll::isLegalInputRegion(StringRef targetName, unsigned level,
 bool mlir::mdh_ll::isLegalLayout(StringRef targetName, Layout layout) {
   // The GPU lowering reads a register copy out of a shared copy in the
   // shared copy's order, composing the two layouts; it knows how for
-  // transposed copies only.
-  return layout != Layout::Rotated || targetName == "openmp";
+  // transposed copies only. Panels serve the CPU's vector register tiles.
+  return layout == Layout::Identity || layout == Layout::Transposed ||
+         targetName == "openmp";
 }

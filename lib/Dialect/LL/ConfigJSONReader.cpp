@@ -34,7 +34,7 @@ static constexpr InputRegion kInputRegions[] = {
     InputRegion::InPlace, InputRegion::Packed, InputRegion::Shared,
     InputRegion::Register};
 static constexpr Layout kLayouts[] = {Layout::Identity, Layout::Transposed,
-                                      Layout::Rotated};
+                                      Layout::Rotated, Layout::Panels};
 static constexpr CombineRegion kCombineRegions[] = {
     CombineRegion::Register, CombineRegion::Shared, CombineRegion::Device};
 

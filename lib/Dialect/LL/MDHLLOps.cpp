@@ -260,6 +260,11 @@ LogicalResult CopyOp::verify() {
     return emitOpError("a 'rotated' layout moves the first buffer dimension "
                        "innermost, but the input has rank ")
            << rank;
+  if (getLayout() == Layout::Panels && rank < 2)
+    return emitOpError("a 'panels' layout cuts the innermost buffer "
+                       "dimension into panels outside the others, but the "
+                       "input has rank ")
+           << rank;
   return success();
 }
 

@@ -415,10 +415,10 @@ LogicalResult CEmitterBase::emitIf(scf::IfOp op) {
 }
 
 /// `dst[j] = src[offsets + j]` for every `j < sizes`, the indices of `dst`
-/// in the layout's order (mdh_cl::tileDim).
+/// in the layout's order (mdh_cl::tileDim); panels of width W take
+/// `dst[j_last / W][j_0]..[j_last % W]`.
 LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
   auto dstType = cast<MemRefType>(op.getDest().getType());
-  int64_t rank = dstType.getRank();
   SmallVector<std::string> counters, srcIndices;
   for (auto [offset, size] : llvm::zip_equal(op.getOffsets(), op.getSizes())) {
     std::string counter = "v" + std::to_string(nextId++);
@@ -428,8 +428,16 @@ LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
     srcIndices.push_back(nameOf(offset).str() + " + " + counter);
     counters.push_back(counter);
   }
-  SmallVector<std::string> dstIndices =
-      mdh_cl::toTileOrder(op.getLayout(), ArrayRef<std::string>(counters));
+  SmallVector<std::string> dstIndices;
+  if (op.getLayout() == mdh_cl::Layout::Panels) {
+    std::string width = std::to_string(dstType.getShape().back());
+    dstIndices.push_back(counters.back() + " / " + width);
+    llvm::append_range(dstIndices, ArrayRef(counters).drop_back());
+    dstIndices.push_back(counters.back() + " % " + width);
+  } else {
+    dstIndices =
+        mdh_cl::toTileOrder(op.getLayout(), ArrayRef<std::string>(counters));
+  }
   // A wider float tile: the element widened (arith.extf, exact).
   Type from = cast<MemRefType>(op.getSource().getType()).getElementType();
   std::string value = element(op.getSource(), srcIndices);
@@ -443,7 +451,7 @@ LogicalResult CEmitterBase::emitCopy(mdh_cl::CopyOp op) {
       value = "(" + to->str() + ")" + paren(value);
   }
   os << element(op.getDest(), dstIndices) << " = " << value << ";\n";
-  for (int64_t d = 0; d < rank; ++d) {
+  for (size_t d = 0; d < counters.size(); ++d) {
     os.unindent();
     os << "}\n";
   }

@@ -191,7 +191,7 @@ static void testRefuseUnknownName() {
                        arr(obj(arr(o["inputs"])[0])["layouts"])[1] = "swapped";
                      }),
                      "field 'inputs[0].layouts[1]': unknown layout 'swapped'; "
-                     "valid: identity, transposed, rotated");
+                     "valid: identity, transposed, rotated, panels");
   MDH_CHECK_CONTAINS(refusalAfter([](json::Object &o) {
                        arr(obj(arr(o["outputs"])[0])["regions"])[0] = "global";
                      }),

@@ -188,6 +188,22 @@ static void testRegions() {
       },
       "input #0: layout 'rotated' is not legal on target 'cuda' (legal: "
       "identity, transposed)");
+  EXPECT_ONE(
+      gpu,
+      [](mdh_ll::Config &c) {
+        c.inputRegions[1][1] = InputRegion::Shared;
+        c.inputLayouts[1][1] = Layout::Panels;
+      },
+      "input #1: layout 'panels' is not legal on target 'cuda' (legal: "
+      "identity, transposed)");
+  EXPECT_ONE(
+      cpu,
+      [](mdh_ll::Config &c) {
+        c.inputRegions[0][2] = InputRegion::InPlace;
+        c.inputLayouts[0][2] = Layout::Panels;
+      },
+      "input #0: layout 'panels' on level 2 (l1_tile) needs a copy, but "
+      "the region is 'in_place'");
 }
 
 static void testLimits() {

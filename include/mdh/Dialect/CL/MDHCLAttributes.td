@@ -55,7 +55,10 @@ def MDHCL_HwDim : I32EnumAttr<"HwDim", "a hardware dimension", [
 def MDHCL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
       I32EnumAttrCase<"Identity", 0, "identity">,
       I32EnumAttrCase<"Transposed", 1, "transposed">,
-      I32EnumAttrCase<"Rotated", 2, "rotated">
+      I32EnumAttrCase<"Rotated", 2, "rotated">,
+      // dst[j_n-1 / W, j_0, .., j_n-2, j_n-1 % W], W the tile buffer's
+      // innermost extent: one more dimension than the source.
+      I32EnumAttrCase<"Panels", 3, "panels">
     ]> {
   let cppNamespace = "::mlir::mdh_cl";
   let genSpecializedAttr = 0;

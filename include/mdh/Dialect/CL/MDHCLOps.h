@@ -29,7 +29,7 @@ namespace mlir::mdh_cl {
 bool isRegisterBuffer(Value v);
 
 /// The tile buffer dimension that dimension `d` of a copy's source (of
-/// rank `rank`) becomes in `layout`.
+/// rank `rank`) becomes in `layout`; not for `panels`, which adds one.
 unsigned tileDim(Layout layout, unsigned d, unsigned rank);
 
 /// `values`, one per source dimension of a copy, in the order of the tile
@@ -37,6 +37,7 @@ unsigned tileDim(Layout layout, unsigned d, unsigned rank);
 /// source's).
 template <typename T>
 SmallVector<T> toTileOrder(Layout layout, ArrayRef<T> values) {
+  assert(layout != Layout::Panels && "panels add a dimension: panelIndices");
   SmallVector<T> result(values.begin(), values.end());
   for (auto [d, v] : llvm::enumerate(values))
     result[tileDim(layout, d, values.size())] = v;

@@ -207,7 +207,11 @@ def MDHCL_CopyOp : MDHCL_Op<"copy", [AttrSizedOperandSegments]> {
     `dst[j] = src[offsets + j]` for every `j < sizes` (per dimension); with
     the `transposed` layout the last two dimensions of `dst` are swapped,
     with `rotated` the first dimension of `dst` is its last
-    (`dst[j1, .., jn-1, j0]`).
+    (`dst[j1, .., jn-1, j0]`). With `panels`, `dst` has one dimension more:
+    the innermost source dimension is cut into panels of `dst`'s innermost
+    extent W, the panel index outermost (`dst[jn-1 / W, j0, .., jn-2,
+    jn-1 % W]`), so that a register tile's W-wide strip of every row is
+    contiguous.
     `sizes` must fit into `dst`; they are smaller at partial tiles. A
     float `dst` may be wider than `src`: each element is widened as by
     `arith.extf` (exact), so that tiles of an f16 input the scalar function
@@ -216,6 +220,8 @@ def MDHCL_CopyOp : MDHCL_Op<"copy", [AttrSizedOperandSegments]> {
     ```mlir
     mdh_cl.copy %A[%i, %k] [%si, %sk] to %packed layout identity
         : memref<1024x1024xf32> to memref<64x32xf32>
+    mdh_cl.copy %B[%k, %j] [%sk, %sj] to %panels layout panels
+        : memref<1024x1024xf32> to memref<16x256x32xf32>
     ```
   }];
   let arguments = (ins

@@ -222,7 +222,11 @@ def MDHLL_InputRegion : I32EnumAttr<"InputRegion",
 def MDHLL_Layout : I32EnumAttr<"Layout", "the layout of a tile copy", [
       I32EnumAttrCase<"Identity", 0, "identity">,
       I32EnumAttrCase<"Transposed", 1, "transposed">,
-      I32EnumAttrCase<"Rotated", 2, "rotated">
+      I32EnumAttrCase<"Rotated", 2, "rotated">,
+      // The innermost buffer dimension cut into panels as wide as the
+      // register tile reads it, the panel index outermost: a micro-kernel's
+      // strip of every row is contiguous (GotoBLAS' packed B).
+      I32EnumAttrCase<"Panels", 3, "panels">
     ]> {
   let cppNamespace = "::mlir::mdh_ll";
   let genSpecializedAttr = 0;

@@ -118,7 +118,9 @@ struct PadRegisterTilesPass
     Counts copies, loops;
     SmallVector<CopyOp> registerCopies;
     getOperation()->walk([&](CopyOp copy) {
-      if (isRegisterBuffer(copy.getDest()))
+      // Panels serve the CPU's packed tiles (no register copies there).
+      if (isRegisterBuffer(copy.getDest()) &&
+          copy.getLayout() != Layout::Panels)
         registerCopies.push_back(copy);
     });
     for (CopyOp copy : registerCopies) {

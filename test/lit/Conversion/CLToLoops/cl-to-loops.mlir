@@ -288,3 +288,36 @@ func.func @aligned(%a: memref<8xf32>) -> i1 {
   %ok = mdh_cl.aligned %a, 16 : memref<8xf32>
   return %ok : i1
 }
+
+// -----
+
+// A panels copy: the innermost source dimension in panels of 16 (the tile
+// buffer's innermost extent), the panel index outermost; each source row
+// is copied panel by panel, the last one as far as the copy's size goes.
+
+// CHECK-LABEL: func.func @panels(
+// CHECK-SAME:      %[[B:.*]]: memref<20x70xf32>, %{{.*}}: memref<f32>, %[[K0:.*]]: index, %[[J0:.*]]: index, %[[SK:.*]]: index, %[[SJ:.*]]: index
+// CHECK:         %[[T:.*]] = memref.alloca() : memref<5x20x16xf32>
+// CHECK:         %[[N:.*]] = arith.ceildivui %[[SJ]], %[[W:.*]] : index
+// CHECK-NEXT:    scf.for %[[K:.*]] = %{{.*}} to %[[SK]] step
+// CHECK-NEXT:      scf.for %[[Q:.*]] = %{{.*}} to %[[N]] step
+// CHECK-NEXT:        %[[FIRST:.*]] = arith.muli %[[Q]], %[[W]] : index
+// CHECK-NEXT:        %[[LEFT:.*]] = arith.subi %[[SJ]], %[[FIRST]] : index
+// CHECK-NEXT:        %[[END:.*]] = arith.minui %[[LEFT]], %[[W]] : index
+// CHECK-NEXT:        scf.for %[[R:.*]] = %{{.*}} to %[[END]] step
+// CHECK-NEXT:          %[[J:.*]] = arith.addi %[[FIRST]], %[[R]] : index
+// CHECK-NEXT:          %[[SRCK:.*]] = arith.addi %[[K0]], %[[K]] : index
+// CHECK-NEXT:          %[[SRCJ:.*]] = arith.addi %[[J0]], %[[J]] : index
+// CHECK-NEXT:          %[[E:.*]] = memref.load %[[B]][%[[SRCK]], %[[SRCJ]]] : memref<20x70xf32>
+// CHECK-NEXT:          memref.store %[[E]], %[[T]][%[[Q]], %[[K]], %[[R]]] : memref<5x20x16xf32>
+func.func @panels(%b: memref<20x70xf32>, %out: memref<f32>, %k0: index, %j0: index, %sk: index, %sj: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+    %tile = mdh_cl.buffer packed : memref<5x20x16xf32>
+    mdh_cl.copy %b[%k0, %j0] [%sk, %sj] to %tile layout panels : memref<20x70xf32> to memref<5x20x16xf32>
+    %e = memref.load %tile[%c1, %c1, %c1] : memref<5x20x16xf32>
+    memref.store %e, %out[] : memref<f32>
+  }
+  return
+}

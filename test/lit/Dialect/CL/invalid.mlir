@@ -804,3 +804,23 @@ func.func @aligned_not_power_of_two(%a: memref<8xf32>) -> i1 {
   %ok = mdh_cl.aligned %a, 12 : memref<8xf32>
   return %ok : i1
 }
+
+// -----
+
+func.func @copy_panels_rank(%A: memref<64x32xf32>, %T: memref<16x16xf32>,
+                            %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op source has rank 2 but the tile buffer has rank 2, expected one more for the panel index}}
+  mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout panels
+      : memref<64x32xf32> to memref<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @copy_panels_vector(%v: memref<64xf32>, %T: memref<2x8xf32>,
+                              %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op a 'panels' layout needs two dimensions}}
+  mdh_cl.copy %v[%i] [%n] to %T layout panels
+      : memref<64xf32> to memref<2x8xf32>
+  return
+}

@@ -1298,3 +1298,59 @@ func.func @copy_rotated_gpu(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memre
   }
   return
 }
+
+// -----
+
+// Panels cut the innermost of two or more buffer dimensions.
+func.func @copy_panels_rank1(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  mdh_ll.schedule "matvec" on #mdh_ll.openmp<> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "threads" parallel tiles [16, 16] order [0, 1] assign [x, x] blocked {
+      mdh_ll.level 1 "l2_tile" sequential tiles [16, 16] order [0, 1] {
+        mdh_ll.level 2 "l1_tile" sequential tiles [16, 16] order [0, 1] {
+          // expected-error @+1 {{'mdh_ll.copy' op a 'panels' layout cuts the innermost buffer dimension into panels outside the others, but the input has rank 1}}
+          mdh_ll.copy %v to packed layout panels : memref<32xf32>
+          mdh_ll.level 3 "register_tile" simd tiles [16, 1] order [1, 0] {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+          mdh_ll.combine %w dims [1] across 3 in register sync none : memref<64xf32>
+        }
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// The GPU copies know no panels.
+func.func @copy_panels_gpu(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] {
+        // expected-error @+1 {{'mdh_ll.copy' op layout 'panels' is not legal on target 'cuda' (legal: identity, transposed)}}
+        mdh_ll.copy %M to shared layout panels : memref<64x32xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}

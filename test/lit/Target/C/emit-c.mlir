@@ -122,6 +122,32 @@ func.func @rowsum(%x: memref<8x12xf32>, %y: memref<8xf32>) {
   return
 }
 
+// A panels copy: the source's innermost index in panels of the tile's
+// innermost extent, the panel index outermost.
+// CHECK-LABEL: void panels(const float *restrict in0, float *restrict out0) {
+// CHECK:         float [[T:v[0-9]+]][1600];
+// CHECK-NEXT:    for (int64_t [[K:v[0-9]+]] = 0; [[K]] < {{v[0-9]+}}; ++[[K]]) {
+// CHECK-NEXT:      for (int64_t [[J:v[0-9]+]] = 0; [[J]] < {{v[0-9]+}}; ++[[J]]) {
+// CHECK-NEXT:        [[T]]{{\[}}(([[J]] / 16) * 20 + [[K]]) * 16 + [[J]] % 16] = in0{{\[}}({{v[0-9]+}} + [[K]]) * 70 + {{v[0-9]+}} + [[J]]];
+func.func @panels(%b: memref<20x70xf32>, %y: memref<20xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  %c70 = arith.constant 70 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c1 step %c1 on threads x {
+      %tile = mdh_cl.buffer packed : memref<5x20x16xf32>
+      mdh_cl.copy %b[%c0, %c0] [%c20, %c70] to %tile layout panels
+          : memref<20x70xf32> to memref<5x20x16xf32>
+      mdh_cl.for %k = %c0 to %c20 step %c1 {
+        %v = memref.load %tile[%c1, %k, %c1] : memref<5x20x16xf32>
+        memref.store %v, %y[%k] : memref<20xf32>
+      }
+    }
+  }
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Integer and f64 accumulation, constants, a custom combiner.
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,85 @@
+// RUN: mdh-opt %s --mdh-hl-to-ll="target=openmp,vector_width=512,vector_registers=32,cores=2,l1_cache_size=49152,l2_cache_size=2097152" | FileCheck %s
+
+// CPU heuristic (HeuristicCPU.cpp, kCPUPackRowBytes): an input read in
+// place along the lanes, larger than L2 over a thread's tile, whose rows a
+// reduction walks 1 KiB or more apart, is packed per L2 tile in panels as
+// wide as the register tile reads it (GotoBLAS' packed B). Its L2 tile
+// spans the thread's rows and the reduction slab; the L1 tile is one
+// register tile wide and takes the whole slab, since only the other inputs
+// (A's rows) must stay in L1.
+
+// CHECK-LABEL: func.func @mm1000(
+// CHECK-SAME:      %{{[a-z0-9]+}}: memref<1000x1000xf32>, %[[B:[a-z0-9]+]]: memref<1000x1000xf32>
+// CHECK:         mdh_ll.level 0 "threads" parallel tiles [504, 1000, 1000]
+// CHECK-NEXT:      mdh_ll.level 1 "l2_tile" sequential tiles [504, 512, 256]
+// CHECK-NEXT:        mdh_ll.copy %[[B]] to packed layout panels : memref<1000x1000xf32>
+// CHECK-NEXT:        mdh_ll.level 2 "l1_tile" sequential tiles [12, 32, 256]
+// CHECK-NEXT:          mdh_ll.level 3 "register_tile" simd tiles [12, 32, 1]
+
+// Rows of 256 bytes stay in place (packed, 4% slower).
+// CHECK-LABEL: func.func @mm4096x64x4096(
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         mdh_ll.level 1 "l2_tile" sequential tiles [516, 64, 256]
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         return
+
+// One row of A: nothing would reuse the copy.
+// CHECK-LABEL: func.func @mv_like(
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         return
+
+// B of 1 MB per thread (8 batches of 64 x 500) fits L2: in place (packed,
+// 2x slower).
+// CHECK-LABEL: func.func @bmatmul(
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         return
+func.func @mm1000(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %C: memref<1000x1000xf32>) {
+  mdh.compute "mm1000" sizes(1000, 1000, 1000) combine(cc, cc, pw(add))
+      ins(%A : memref<1000x1000xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<1000x1000xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<1000x1000xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+func.func @mm4096x64x4096(%A: memref<4096x4096xf32>, %B: memref<4096x64xf32>, %C: memref<4096x64xf32>) {
+  mdh.compute "mm4096x64x4096" sizes(4096, 64, 4096) combine(cc, cc, pw(add))
+      ins(%A : memref<4096x4096xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<4096x64xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<4096x64xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+func.func @mv_like(%A: memref<1x2048xf32>, %B: memref<2048x1000xf32>, %C: memref<1x1000xf32>) {
+  mdh.compute "mv_like" sizes(1, 1000, 2048) combine(cc, cc, pw(add))
+      ins(%A : memref<1x2048xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<2048x1000xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<1x1000xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// Batched matrix multiplication: C[b, i, j] = sum_k A[b, i, k] * B[b, k, j].
+func.func @bmatmul(%A: memref<16x10x64xf32>,
+                                %B: memref<16x64x500xf32>,
+                                %C: memref<16x10x500xf32>) {
+  mdh.compute "bmatmul" sizes(16, 10, 500, 64) combine(cc, cc, cc, pw(add))
+      ins(%A : memref<16x10x64xf32> [affine_map<(b, i, j, k) -> (b, i, k)>],
+          %B : memref<16x64x500xf32> [affine_map<(b, i, j, k) -> (b, k, j)>])
+      outs(%C : memref<16x10x500xf32> [affine_map<(b, i, j, k) -> (b, i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
