@@ -64,6 +64,11 @@ static constexpr unsigned kCPUL2Level = 1;
 /// 3 KiB apart) 1.2x slower; rows of 256 bytes (4096 x 64 x 4096) ran 4%
 /// slower.
 static constexpr int64_t kCPUPackRowBytes = 1024;
+/// An input widened on the way (Staging.h) is packed per L2 tile where each
+/// element serves at least this many rows of a thread (rowPacked): on
+/// smaller tiles the copy costs more than the conversions it saves (an
+/// f16 19 x 50 x 33 MatMul, B reused by 12 rows: 3 -> 5 us packed).
+static constexpr int64_t kCPUMinWidenReuse = 16;
 
 /// Whether dimension `d` indexes an outer (not the innermost) dimension of
 /// an input.
@@ -177,21 +182,28 @@ static bool copiesPay(const Problem &p, ArrayRef<unsigned> cc,
   return *reduction <= kCPUShortReduction * lanes && reuse >= kCPUMinCopyReuse;
 }
 
-/// The inputs to pack per L2 tile as they are (kCPUPackRowBytes): read in
-/// place along the lanes' dimension `lane` with stride 1, with a reduction
-/// that indexes one of their outer dimensions whose rows lie at least
-/// kCPUPackRowBytes apart, larger than L2 over a thread's tile `thread`,
-/// and reused by at least kCPUMinCopyReuse of its rows.
-static SmallVector<unsigned> rowPacked(const Problem &p, unsigned lane,
+/// The inputs to pack per L2 tile without a relayout, each reused by at
+/// least kCPUMinCopyReuse rows of a thread's tile `thread`: in panels,
+/// those read along the lanes' dimension `lane` with stride 1 (only it
+/// indexing their innermost dimension) that have a reduction indexing an
+/// outer dimension whose rows lie at least kCPUPackRowBytes apart and are
+/// larger than L2 over `thread`; and every input widened on the way
+/// (Staging.h), in panels where it is read so, else as it is. A widened
+/// copy takes the conversions out of the register tile's loop: an f16
+/// MatMul 1024^3 (f32 products) ran 11.4 ms with both inputs converted
+/// there, 10.4 ms with B's panels widened, 7.6 ms with A's L2 copy widened
+/// too; a bf16 512 x 768 x 1000 3.57, 3.58 and 2.96 ms (medians of three
+/// interleaved rounds of `mdh-run --reps=10`, 2 threads, AVX-512).
+static SmallVector<Relayout> rowPacked(const Problem &p, unsigned lane,
                                        ArrayRef<int64_t> thread) {
-  SmallVector<unsigned> result;
+  SmallVector<Relayout> result;
   for (auto [n, input] : llvm::enumerate(p.inputs)) {
     const Buffer &b = input;
-    if (b.rank() < 2 || b.dims.back().weights[lane] != 1 ||
-        llvm::any_of(llvm::enumerate(b.dims.back().weights), [&](auto w) {
+    bool alongLanes =
+        b.rank() >= 2 && b.dims.back().weights[lane] == 1 &&
+        llvm::none_of(llvm::enumerate(b.dims.back().weights), [&](auto w) {
           return w.index() != lane && w.value() != 0;
-        }))
-      continue;
+        });
     int64_t reuse = 1;
     for (unsigned d = 0; d < p.numDims(); ++d)
       if (ignores(b, d))
@@ -206,8 +218,12 @@ static SmallVector<unsigned> rowPacked(const Problem &p, unsigned lane,
           longRows = true;
     }
     int64_t bytes = mulSat(b.footprint(thread), b.loadBytes);
-    if (longRows && reuse >= kCPUMinCopyReuse && bytes > p.l2CacheSize)
-      result.push_back(n);
+    bool widened = b.bytes > b.loadBytes && reuse >= kCPUMinWidenReuse;
+    if (reuse < kCPUMinCopyReuse ||
+        !(widened || (alongLanes && longRows && bytes > p.l2CacheSize)))
+      continue;
+    result.push_back({unsigned(n), alongLanes ? mdh_ll::Layout::Panels
+                                              : mdh_ll::Layout::Identity});
   }
   return result;
 }
@@ -395,23 +411,27 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   for (unsigned d = 0; d < numDims; ++d)
     if (p.reduction[d] && indexesRows(p, d))
       l2[d] = std::min(l2[d], roundUp(kCPUSlab, reg[d], p.sizes[d]));
-  SmallVector<unsigned> packed;
+  SmallVector<Relayout> packed;
   if (pack && relayouts.empty() && !cc.empty() &&
       readsContiguously(p, cc[lane]))
     packed = rowPacked(p, cc[lane], thread);
-  if (!packed.empty()) {
-    // The thread's rows and the reduction slabs stay whole; the packed
-    // blocks take at most a quarter of L2, the rest is for the rows
-    // streaming past them.
+  SmallVector<unsigned> panels;
+  for (auto [n, layout] : packed)
+    if (layout == mdh_ll::Layout::Panels)
+      panels.push_back(n);
+  if (!panels.empty()) {
+    // The thread's rows and the reduction slabs stay whole; the panels
+    // take at most a quarter of L2, the rest is for the rows streaming
+    // past them.
     SmallVector<int64_t> floor = reg;
     for (unsigned d = 0; d < numDims; ++d)
-      if (p.reduction[d] || llvm::all_of(packed, [&](unsigned n) {
+      if (p.reduction[d] || llvm::all_of(panels, [&](unsigned n) {
             return ignores(p.inputs[n], d);
           }))
         floor[d] = l2[d];
     shrinkUntil(l2, floor, [&](ArrayRef<int64_t> tile) {
       int64_t bytes = 0;
-      for (unsigned n : packed)
+      for (unsigned n : panels)
         bytes = addSat(bytes,
                        mulSat(p.inputs[n].footprint(tile), p.inputs[n].bytes));
       return bytes <= p.l2CacheSize / 4;
@@ -427,7 +447,7 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
   // and B's strips in half of L1), 7.2 ms with 12 x 32 x 256, 7.3 and 7.7
   // ms with 24 x 64 x 256 and 12 x 64 x 256; 1000^3 7.4, 6.6, 6.9 and 6.9.
   SmallVector<int64_t> l1 = l2;
-  if (packed.empty()) {
+  if (panels.empty()) {
     shrinkCCFirst(l1, fitsIn(p.l1CacheSize, /*outputs=*/false));
   } else {
     for (unsigned d = 0; d < numDims; ++d)
@@ -436,7 +456,8 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
     shrinkUntil(l1, reg, [&](ArrayRef<int64_t> tile) {
       int64_t bytes = 0;
       for (auto [n, b] : llvm::enumerate(p.inputs))
-        if (!llvm::is_contained(packed, unsigned(n)))
+        if (llvm::none_of(
+                packed, [&, n = n](const Relayout &r) { return r.input == n; }))
           bytes = addSat(bytes, mulSat(b.footprint(tile), b.bytes));
       return bytes <= p.l1CacheSize / 4;
     });
@@ -458,9 +479,9 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
     c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
     c.inputLayouts[n][kCPUL2Level] = layout;
   }
-  for (unsigned n : packed) {
+  for (auto [n, layout] : packed) {
     c.inputRegions[n][kCPUL2Level] = InputRegion::Packed;
-    c.inputLayouts[n][kCPUL2Level] = mdh_ll::Layout::Panels;
+    c.inputLayouts[n][kCPUL2Level] = layout;
   }
   return c;
 }

@@ -83,3 +83,47 @@ func.func @bmatmul(%A: memref<16x10x64xf32>,
   }
   return
 }
+
+// Inputs widened on the way (f16 read as f32) are packed where each element
+// serves at least 16 thread rows: the copies take the conversions out of
+// the register tile's loop. A (reused by 640 columns) as it is, B (by 264
+// rows) in panels, though at 1.3 MB per thread it would stay in place as
+// an f32 input.
+// CHECK-LABEL: func.func @mm_f16(
+// CHECK-SAME:      %[[A:[a-z0-9]+]]: memref<528x800xf16>, %[[B:[a-z0-9]+]]: memref<800x640xf16>
+// CHECK:         mdh_ll.level 1 "l2_tile"
+// CHECK-NEXT:      mdh_ll.copy %[[A]] to packed layout identity : memref<528x800xf16>
+// CHECK-NEXT:      mdh_ll.copy %[[B]] to packed layout panels : memref<800x640xf16>
+func.func @mm_f16(%A: memref<528x800xf16>, %B: memref<800x640xf16>, %C: memref<528x640xf32>) {
+  mdh.compute "mm_f16" sizes(528, 640, 800) combine(cc, cc, pw(add))
+      ins(%A : memref<528x800xf16> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<800x640xf16> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<528x640xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f16, %b: f16):
+    %x = arith.extf %a : f16 to f32
+    %y = arith.extf %b : f16 to f32
+    %p = arith.mulf %x, %y : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// B reused by 12 thread rows only: in place; A by 50 columns: packed.
+// CHECK-LABEL: func.func @small_f16(
+// CHECK-SAME:      %[[A:[a-z0-9]+]]: memref<19x33xf16>
+// CHECK:         mdh_ll.level 1 "l2_tile"
+// CHECK-NEXT:      mdh_ll.copy %[[A]] to packed layout identity : memref<19x33xf16>
+// CHECK-NEXT:      mdh_ll.level 2 "l1_tile"
+func.func @small_f16(%A: memref<19x33xf16>, %B: memref<33x50xf16>, %C: memref<19x50xf32>) {
+  mdh.compute "small_f16" sizes(19, 50, 33) combine(cc, cc, pw(add))
+      ins(%A : memref<19x33xf16> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<33x50xf16> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<19x50xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f16, %b: f16):
+    %x = arith.extf %a : f16 to f32
+    %y = arith.extf %b : f16 to f32
+    %p = arith.mulf %x, %y : f32
+    mdh.yield %p : f32
+  }
+  return
+}
