@@ -199,6 +199,8 @@ static SmallVector<Relayout> rowPacked(const Problem &p, unsigned lane,
   SmallVector<Relayout> result;
   for (auto [n, input] : llvm::enumerate(p.inputs)) {
     const Buffer &b = input;
+    if (b.rank() == 0)
+      continue;
     bool alongLanes =
         b.rank() >= 2 && b.dims.back().weights[lane] == 1 &&
         llvm::none_of(llvm::enumerate(b.dims.back().weights), [&](auto w) {

@@ -127,3 +127,36 @@ func.func @small_f16(%A: memref<19x33xf16>, %B: memref<33x50xf16>, %C: memref<19
   }
   return
 }
+
+// A rank-0 input is never packed (the random tester's reproducer, which
+// crashed the heuristic), nor is a widened one.
+// CHECK-LABEL: func.func @rank0(
+// CHECK-NOT:     mdh_ll.copy
+// CHECK:         return
+func.func @rank0(%in0: memref<f64>, %out0: memref<2x2xi16>) {
+  mdh.compute "rank0" sizes(2) combine(cc)
+      ins(%in0 : memref<f64> [affine_map<(d0) -> ()>])
+      outs(%out0 : memref<2x2xi16> [affine_map<(d0) -> (1, d0)>]) {
+  ^bb0(%a0: f64):
+    %v4 = arith.constant 1 : i16
+    mdh.yield %v4 : i16
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @scaled_f16(
+// CHECK-SAME:      %{{[a-z0-9]+}}: memref<64x48xf32>, %[[S:[a-z0-9]+]]: memref<f16>
+// CHECK-NOT:     mdh_ll.copy %[[S]]
+// CHECK:         return
+func.func @scaled_f16(%A: memref<64x48xf32>, %s: memref<f16>, %C: memref<64x48xf32>) {
+  mdh.compute "scaled_f16" sizes(64, 48) combine(cc, cc)
+      ins(%A : memref<64x48xf32> [affine_map<(i, j) -> (i, j)>],
+          %s : memref<f16> [affine_map<(i, j) -> ()>])
+      outs(%C : memref<64x48xf32> [affine_map<(i, j) -> (i, j)>]) {
+  ^bb0(%a: f32, %h: f16):
+    %x = arith.extf %h : f16 to f32
+    %p = arith.mulf %a, %x : f32
+    mdh.yield %p : f32
+  }
+  return
+}
