@@ -355,6 +355,9 @@ LogicalResult CopyOp::verify() {
   if (getLayout() != Layout::Identity && src.getRank() < 2)
     return emitOpError("a '")
            << stringifyLayout(getLayout()) << "' layout needs two dimensions";
+  if (panels && dst.getShape().back() == 0)
+    return emitOpError("panels of width 0: the tile buffer's innermost "
+                       "extent is the panel width");
   return success();
 }
 

@@ -824,3 +824,13 @@ func.func @copy_panels_vector(%v: memref<64xf32>, %T: memref<2x8xf32>,
       : memref<64xf32> to memref<2x8xf32>
   return
 }
+
+// -----
+
+func.func @copy_panels_width0(%A: memref<64x32xf32>, %T: memref<4x16x0xf32>,
+                              %i: index, %n: index) {
+  // expected-error @+1 {{'mdh_cl.copy' op panels of width 0: the tile buffer's innermost extent is the panel width}}
+  mdh_cl.copy %A[%i, %i] [%n, %n] to %T layout panels
+      : memref<64x32xf32> to memref<4x16x0xf32>
+  return
+}
