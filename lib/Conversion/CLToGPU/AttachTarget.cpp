@@ -16,6 +16,7 @@
 #include "mdh/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
@@ -119,8 +120,16 @@ struct MDHGPUAttachTarget
     else
       target =
           ROCDL::ROCDLTargetAttr::get(ctx, optLevel, "amdgcn-amd-amdhsa", chip);
-    for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (gpu::GPUModuleOp gpuModule : gpuModules) {
       gpuModule.setTargetsAttr(ArrayAttr::get(ctx, {target}));
+      // Static shared buffers start at 16-byte boundaries, as the dynamic
+      // ones do: the cooperative copies store 128-bit vectors into them.
+      for (auto func : gpuModule.getOps<gpu::GPUFuncOp>())
+        for (unsigned i = 0; i < func.getNumWorkgroupAttributions(); ++i)
+          func.setWorkgroupAttributionAttr(
+              i, LLVM::LLVMDialect::getAlignAttrName(),
+              IntegerAttr::get(IntegerType::get(ctx, 64), 16));
+    }
   }
 };
 } // namespace

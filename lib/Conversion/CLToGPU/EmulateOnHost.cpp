@@ -298,7 +298,10 @@ LogicalResult LaunchEmulator::run() {
     return alloc;
   };
   for (BlockArgument arg : launch.getWorkgroupAttributions()) {
-    Value alloc = allocate(cast<MemRefType>(arg.getType()));
+    // 16-byte aligned as on the device (128-bit stores into them).
+    Value alloc = memref::AllocOp::create(
+        b, loc, cast<MemRefType>(arg.getType()), b.getI64IntegerAttr(16));
+    allocs.push_back(alloc);
     poison(b, loc, alloc);
     uniform.map(arg, alloc);
   }

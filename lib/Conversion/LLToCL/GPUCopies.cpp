@@ -135,10 +135,20 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
           mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx)));
       return;
     }
-    // One 128-bit load, then its elements one by one into shared memory.
+    // One 128-bit load, then one 128-bit store or its elements one by one.
     Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
                                        from, /*nontemporal=*/false,
                                        llvm::Align(kGPUVectorBytes));
+    // Stored whole where the tile's rows hold whole vectors (its buffers
+    // start at 16-byte boundaries): element by element, lanes 16 bytes
+    // apart hit every 8th bank, 4 to a bank.
+    auto tile = cast<MemRefType>(dst.buffer.getType());
+    if (tileElt == elt && tile.getShape().back() % v == 0) {
+      vector::StoreOp::create(b, loc, vec, dst.buffer, idx,
+                              /*nontemporal=*/false,
+                              llvm::Align(kGPUVectorBytes));
+      return;
+    }
     for (int64_t k = 0; k < v; ++k) {
       SmallVector<Value> to(idx);
       to.back() = add(to.back(), cst(k));

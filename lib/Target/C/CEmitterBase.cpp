@@ -294,6 +294,20 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
                                 element(op.getBase(), op.getIndices()) + ")")
                                    .str());
       })
+      // 128-bit stores of cooperative copies into shared memory.
+      .Case<vector::StoreOp>([&](auto op) -> LogicalResult {
+        if (!gpuVectors || gpuVectorName(op.getVectorType()).empty())
+          return opError(op, "cannot be translated to ")
+                 << targetName << " (only a 128-bit vector store is)";
+        FailureOr<StringRef> type =
+            typeName(op.getValueToStore().getType(), op);
+        if (failed(type))
+          return failure();
+        os << "*reinterpret_cast<" << *type << " *>(&"
+           << element(op.getBase(), op.getIndices())
+           << ") = " << nameOf(op.getValueToStore()) << ";\n";
+        return success();
+      })
       .Case<vector::ExtractOp>([&](auto op) -> LogicalResult {
         std::optional<int64_t> pos =
             op.hasDynamicPosition() || op.getStaticPosition().size() != 1

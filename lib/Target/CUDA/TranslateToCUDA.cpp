@@ -419,7 +419,9 @@ LogicalResult GPUEmitter::emitBuffer(mdh_cl::BufferOp op) {
       sharedOffset += (bytesOf(type) + 15) / 16 * 16;
       return success();
     }
-    os << "__shared__ " << elt << " " << declare(op) << "[" << count << "];\n";
+    // 16-byte aligned, as the dynamic ones: 128-bit copies store into them.
+    os << "__shared__ __align__(16) " << elt << " " << declare(op) << "["
+       << count << "];\n";
     return success();
   case mdh_cl::MemRegion::Packed:
   case mdh_cl::MemRegion::Register:

@@ -243,6 +243,51 @@ def MDHCLPadRegisterTiles : MDHCL_Pass<"mdh-cl-pad-register-tiles"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def MDHCLBankConflicts : Pass<"mdh-cl-bank-conflicts"> {
+  let summary = "Report the shared-memory bank conflicts of GPU kernels";
+  let description = [{
+    An analysis; it changes nothing. For every load and store of a `shared`
+    buffer inside a kernel's thread loop (functions with a `cuda` or `hip`
+    target), it evaluates the indices that the lanes of the block's first
+    warp (32 lanes; 64 on AMD) compute, with block ids 0 and every loop at
+    its first iteration, and counts the wavefronts the access takes through
+    the 32 banks of 4 bytes: per phase (32 lanes for accesses of up to 4
+    bytes, 16 for 8 bytes, 8 for 16 bytes), the largest number of distinct
+    4-byte words that fall into one bank. Each access that takes more
+    wavefronts than phases gets a remark; every function gets one that sums
+    the accesses per thread, weighted by the trip counts of their loops, and
+    their wavefronts with and without conflicts.
+
+    Scalar accesses that the backends merge into 128-bit ones are counted
+    as such: neighbours along the innermost dimension of a copy's box, and
+    an access repeated by the innermost loop around it (step 1, a constant
+    trip count of at most 64 that is a multiple of the vector, as unrolled
+    register tiles and slabs are), when every lane's next element is 4 (2,
+    8) bytes on from a 16-byte boundary. That is what `ptxas` does with the
+    emitted CUDA and LLVM with the NVVM path on the examples (all of
+    MatMul's hot-loop LDS are LDS.128).
+
+    The model is NVIDIA's. AMD's LDS also has 32 banks of 4 bytes and serves
+    a wave64 in halves, which the 32-lane phases approximate. Addresses are
+    exact for the first iteration; for affine indices every iteration
+    shifts all lanes alike and has the same count. Conditions of `scf.if`
+    that evaluate for lane 0 choose the branch that is counted (inputs are
+    taken to be aligned); others count both.
+
+    Example: MatMul's default sm_80 schedule reads B's 16 x 128 tile at
+    `[k, 8 * (tid % 16) + j]`; eight lanes of a 128-bit phase read 32 bytes
+    apart, two to a bank:
+
+    ```
+    remark: bank conflict: 8 wavefronts where 4 would do (32 lanes, 16 bytes each), 128 times per thread
+    ```
+  }];
+  let statistics = [
+    Statistic<"numAccesses", "accesses", "shared-memory accesses per thread">,
+    Statistic<"numConflicted", "conflicted", "accesses with bank conflicts">
+  ];
+}
+
 def MDHCLReduceBuffers : MDHCL_Pass<"mdh-cl-reduce-buffers"> {
   let summary = "Drop re-composition buffers that only mirror an output";
   let description = [{

@@ -11,7 +11,7 @@
 // CHECK-LABEL: llvm.func @matmul(
 // CHECK:         gpu.launch_func @matmul_main::@matmul_main blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) : i64 args(
 // CHECK:         llvm.return
-// SM90:        gpu.binary @matmul_main [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">, {{.*}}assembly = "{{.*}}.version 7.8\0A.target sm_90{{.*}}.visible .entry matmul_main({{.*}}.shared .align 4 .b8 __wg_matmul_main_0[1024];{{.*}}bar.sync
+// SM90:        gpu.binary @matmul_main [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">, {{.*}}assembly = "{{.*}}.version 7.8\0A.target sm_90{{.*}}.visible .entry matmul_main({{.*}}.shared .align 16 .b8 __wg_matmul_main_0[1024];{{.*}}bar.sync
 // SM80:        gpu.binary @matmul_main [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx70">, {{.*}}assembly = "{{.*}}.version 7.0\0A.target sm_80
 // CHECK-LABEL: llvm.func @sum(
 // CHECK:         llvm.call @mgpuMemAlloc

@@ -33,8 +33,8 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matvec_main(const float *__restrict__ [[M:in0]], const float *__restrict__ [[V:in1]], float *__restrict__ [[BUF:buf0]]) {
 // CHECK-NEXT: const int64_t [[BX:v[0-9]+]] = (int64_t)blockIdx.x;
-// CHECK-NEXT: __shared__ float [[SV:v[0-9]+]][{{[0-9]+}}];
-// CHECK-NEXT: __shared__ float [[PART:v[0-9]+]][{{[0-9]+}}];
+// CHECK-NEXT: __shared__ __align__(16) float [[SV:v[0-9]+]][{{[0-9]+}}];
+// CHECK-NEXT: __shared__ __align__(16) float [[PART:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: const int64_t [[TX:v[0-9]+]] = (int64_t)threadIdx.x;
 // CHECK-NEXT: float [[RV:v[0-9]+]][{{[0-9]+}}];
 // CHECK: __syncthreads();
@@ -63,7 +63,7 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // The blocks' parts: each thread loads one into shared memory, then a tree.
 // CHECK-LABEL: // Phase "combine"
 // CHECK: matvec_combine(float *__restrict__ [[OUT:out0]], const float *__restrict__ buf0) {
-// CHECK: __shared__ float [[SLOTS:v[0-9]+]][{{[0-9]+}}];
+// CHECK: __shared__ __align__(16) float [[SLOTS:v[0-9]+]][{{[0-9]+}}];
 // CHECK: [[SLOTS]][{{.*}}] = {{v[0-9]+}};
 // CHECK: __syncthreads();
 // CHECK: [[SLOTS]][{{.*}}] = [[SLOTS]][{{.*}}] + {{.*}};

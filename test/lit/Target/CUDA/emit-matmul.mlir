@@ -24,8 +24,8 @@ func.func @matmul(%A: memref<2048x256xf32>, %B: memref<256x2048xf32>,
 // CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1), {{[0-9]+}} bytes of shared memory.
 // CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matmul_main(const float *__restrict__ in0, const float *__restrict__ in1, float *__restrict__ out0) {
-// CHECK: __shared__ float [[SA:v[0-9]+]][{{[0-9]+}}];
-// CHECK-NEXT: __shared__ float [[SB:v[0-9]+]][{{[0-9]+}}];
+// CHECK: __shared__ __align__(16) float [[SA:v[0-9]+]][{{[0-9]+}}];
+// CHECK-NEXT: __shared__ __align__(16) float [[SB:v[0-9]+]][{{[0-9]+}}];
 // CHECK: float [[RA:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: float [[RB:v[0-9]+]][{{[0-9]+}}];
 // CHECK: __syncthreads();
@@ -53,15 +53,16 @@ func.func @matmul(%A: memref<2048x256xf32>, %B: memref<256x2048xf32>,
 
 // The blocks' code comes twice: when both inputs are 16-byte aligned
 // (tested once, the same on every thread), the cooperative copies read
-// 128-bit vectors (float4 in CUDA and HIP) and store their elements; the
-// other version copies element by element.
+// 128-bit vectors (float4 in CUDA and HIP) and store them whole into the
+// 16-byte aligned shared tiles; the other version copies element by
+// element.
+// VEC: __shared__ __align__(16) float [[VA:v[0-9]+]][{{[0-9]+}}];
 // VEC: const bool [[A0:v[0-9]+]] = ((uintptr_t)in0 % 16 == 0);
 // VEC-NEXT: const bool [[A1:v[0-9]+]] = ((uintptr_t)in1 % 16 == 0);
 // VEC-NEXT: const bool [[FAST:v[0-9]+]] = [[A0]] && [[A1]];
 // VEC-NEXT: if ([[FAST]]) {
 // VEC: const float4 [[X:v[0-9]+]] = *reinterpret_cast<const float4 *>(&in0[{{.*}}]);
-// VEC-NEXT: const float {{v[0-9]+}} = [[X]].x;
-// VEC: const float {{v[0-9]+}} = [[X]].w;
+// VEC-NEXT: *reinterpret_cast<float4 *>(&[[VA]][{{.*}}]) = [[X]];
 // VEC: *reinterpret_cast<const float4 *>(&in1[{{.*}}]);
 // VEC: } else {
 // VEC-NOT: float4

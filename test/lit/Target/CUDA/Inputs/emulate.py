@@ -89,6 +89,14 @@ template <class T> T mdh_emu_load(const void *p) {
   std::memcpy((void *)&v, p, sizeof v);
   return v;
 }
+// The same for the 128-bit stores into shared memory.
+template <class T> void mdh_emu_store(void *p, const T &v) {
+  if ((uintptr_t)p % alignof(T) != 0) {
+    std::fprintf(stderr, "misaligned %zu-byte vector store\n", sizeof(T));
+    std::abort();
+  }
+  std::memcpy(p, (const void *)&v, sizeof v);
+}
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
 #define __syncthreads() mdh_barrier->arrive_and_wait()
@@ -190,15 +198,18 @@ def emulate_case(k, mdh_opt, passes, src, configs):
 
     def shared(m):
         t, name, n = m.group(1), m.group(2), m.group(3)
-        return ("static %s %s[%s]; static bool %s_reg = (mdh_shared.push_back"
-                "({%s, sizeof(%s)}), true); (void)%s_reg;" %
-                (t, name, n, name, name, name, name))
-    body = re.sub(r"__shared__ (\w+) (\w+)\[(\d+)\];", shared, body)
+        return ("alignas(16) static %s %s[%s]; static bool %s_reg = "
+                "(mdh_shared.push_back({%s, sizeof(%s)}), true); (void)%s_reg;"
+                % (t, name, n, name, name, name, name))
+    body = re.sub(r"__shared__ (?:__align__\(16\) )?(\w+) (\w+)\[(\d+)\];",
+                  shared, body)
     body = re.sub(r"(\w+)<<<(dim3\([^)]*\)), (dim3\([^)]*\)), \d+, stream>>>\(",
                   r"mdh_launch(\1, \2, \3, ", body)
     body = body.replace('extern "C" ', "")
     body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
                   body)
+    body = re.sub(r"\*reinterpret_cast<(\w+) \*>\(([^;]*)\) = (\w+);",
+                  r"mdh_emu_store<\1>(\2, \3);", body)
     refc = ref
     for name, _ in funcs:
         refc = refc.replace("void %s(" % name, "void ref_%s(" % name)
