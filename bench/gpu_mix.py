@@ -85,6 +85,11 @@ QUICK_KERNEL = "matmul_1024_main"
 AMD_CHIP = "gfx942"
 
 
+# CL-IR passes run between --mdh-lower-to-clir and the emitters or
+# back ends (--cl-pass), e.g. the opt-in mdh-cl-pad-shared-tiles.
+CL_PASSES = []
+
+
 def find_tool(name, extra_dirs):
     for d in extra_dirs:
         p = os.path.join(d, name)
@@ -211,9 +216,8 @@ def nvidia_job(tools, path, chip, out, config=None):
 
     # cuda: emitted source through nvcc.
     rc, log = run([tools["mdh-opt"], path,
-                   "--mdh-lower-to-clir=target=cuda:" + chip + extra,
-                   "--emit-cuda",
-                   "-o", base + ".cu"])
+                   "--mdh-lower-to-clir=target=cuda:" + chip + extra]
+                  + CL_PASSES + ["--emit-cuda", "-o", base + ".cu"])
     if rc:
         fail("cuda", "not GPU-compilable (mdh-opt --emit-cuda)", log)
     else:
@@ -227,8 +231,11 @@ def nvidia_job(tools, path, chip, out, config=None):
             rows += sass_rows(tools, base + ".cubin", "cuda", chip, info,
                               geo)
     # nvvm: upstream's NVPTX back end, PTX through ptxas.
-    rc, log = run([tools["mdh-opt"], path, "--mdh-lower-to-ptx=chip=" + chip + extra,
-                   "-o", base + ".nvvm.mlir"])
+    # With CL passes: through CL-IR (the same pipeline from there on).
+    via_cl = (["--mdh-lower-to-clir=target=cuda:" + chip + extra] + CL_PASSES
+              + ["--mdh-lower-to-ptx=chip=" + chip]) if CL_PASSES else \
+        ["--mdh-lower-to-ptx=chip=" + chip + extra]
+    rc, log = run([tools["mdh-opt"], path] + via_cl + ["-o", base + ".nvvm.mlir"])
     if rc:
         fail("nvvm", "not GPU-compilable (mdh-opt --mdh-lower-to-ptx)", log)
         return rows, notes
@@ -274,8 +281,10 @@ def amd_job(tools, path, out):
     stem = os.path.splitext(os.path.basename(path))[0]
     base = os.path.join(out, "files", AMD_CHIP, stem)
     os.makedirs(os.path.dirname(base), exist_ok=True)
-    rc, log = run([tools["mdh-opt"], path,
-                   "--mdh-lower-to-amdgpu=chip=" + AMD_CHIP,
+    via_cl = (["--mdh-lower-to-clir=target=hip:" + AMD_CHIP] + CL_PASSES
+              if CL_PASSES else [])
+    rc, log = run([tools["mdh-opt"], path] + via_cl +
+                  ["--mdh-lower-to-amdgpu=chip=" + AMD_CHIP,
                    "-o", base + ".amdgpu.mlir"])
     if rc:
         first = next((l for l in log.splitlines() if "error" in l), log)
@@ -459,12 +468,17 @@ def main():
                     % MIN_MATMUL_FFMA)
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--no-amd", action="store_true")
+    ap.add_argument("--cl-pass", action="append", default=[],
+                    help="a CL-IR pass (e.g. mdh-cl-pad-shared-tiles) run "
+                         "on --mdh-lower-to-clir's output before the "
+                         "emitters and back ends; repeatable")
     ap.add_argument("--chips", help="comma-separated (default sm_80,sm_90; "
                     "sm_90 with --quick)")
     ap.add_argument("--config", help="configuration JSON file(s), comma-"
                     "separated, instead of the heuristic's (one input file; "
                     "implies --no-amd)")
     args = ap.parse_args()
+    CL_PASSES[:] = ["--" + p.lstrip("-") for p in args.cl_pass]
     if args.config and len(args.files) != 1:
         ap.error("--config needs exactly one input file")
     start = time.time()

@@ -258,21 +258,25 @@ def MDHCLBankConflicts : Pass<"mdh-cl-bank-conflicts"> {
     the accesses per thread, weighted by the trip counts of their loops, and
     their wavefronts with and without conflicts.
 
-    Scalar accesses that the backends merge into 128-bit ones are counted
-    as such: neighbours along the innermost dimension of a copy's box, and
-    an access repeated by the innermost loop around it (step 1, a constant
-    trip count of at most 64 that is a multiple of the vector, as unrolled
-    register tiles and slabs are), when every lane's next element is 4 (2,
-    8) bytes on from a 16-byte boundary. That is what `ptxas` does with the
-    emitted CUDA and LLVM with the NVVM path on the examples (all of
-    MatMul's hot-loop LDS are LDS.128).
+    Scalar accesses that the backends merge into 128-bit (64-bit) ones are
+    counted as such, when every lane's next element is one element on from
+    a 16-byte (8-byte) boundary and the buffer's rows keep that alignment:
+    neighbours along the innermost dimension of a copy's box; an access
+    repeated by an unrolled loop around it (a loop over a register tile
+    with a constant trip count of at most 64, a multiple of the vector:
+    `#pragma unroll` in CUDA and HIP, `mdh-cl-unroll` on the NVVM path);
+    and consecutive scalar accesses of one kind to one buffer in a block.
+    That is what `ptxas` does with the emitted CUDA and LLVM with the NVVM
+    path on MatMul (all of its hot-loop LDS are LDS.128); it cannot be
+    exact, since the compilers merge only what they prove aligned.
 
     The model is NVIDIA's. AMD's LDS also has 32 banks of 4 bytes and serves
     a wave64 in halves, which the 32-lane phases approximate. Addresses are
     exact for the first iteration; for affine indices every iteration
-    shifts all lanes alike and has the same count. Conditions of `scf.if`
-    that evaluate for lane 0 choose the branch that is counted (inputs are
-    taken to be aligned); others count both.
+    shifts all lanes alike and has the same count. A lane for which an
+    `scf.if` around the access evaluates to the other branch does not
+    access (inputs are taken to be aligned, so the kernels' fast versions
+    count); conditions that do not evaluate count as taken.
 
     Example: MatMul's default sm_80 schedule reads B's 16 x 128 tile at
     `[k, 8 * (tid % 16) + j]`; eight lanes of a 128-bit phase read 32 bytes
@@ -285,6 +289,43 @@ def MDHCLBankConflicts : Pass<"mdh-cl-bank-conflicts"> {
   let statistics = [
     Statistic<"numAccesses", "accesses", "shared-memory accesses per thread">,
     Statistic<"numConflicted", "conflicted", "accesses with bank conflicts">
+  ];
+}
+
+def MDHCLPadSharedTiles : MDHCL_Pass<"mdh-cl-pad-shared-tiles"> {
+  let summary = "Pad the rows of shared tiles where that removes bank conflicts";
+  let description = [{
+    For each `shared` buffer of rank 2 or more that is only indexed element
+    by element (loads, stores and copies; 128-bit accesses need rows of
+    whole vectors), tries its innermost extent padded so that consecutive
+    rows start an odd number of 4-byte bank words apart (8-byte words for
+    8-byte elements), and keeps the padding when the model of
+    `--mdh-cl-bank-conflicts` counts fewer wavefronts for the function and
+    no more accesses (a padded row that 128-bit loads walked would no
+    longer merge). Buffers are tried one after the other, each against the
+    best so far. The indices do not change: only the buffer's shape does.
+    A block's shared tiles may grow up to 48 KiB, or not at all beyond.
+
+    Not part of `--mdh-cl-optimize-gpu`: run it on `--mdh-lower-to-clir`'s
+    output (`mdh-opt k.mlir --mdh-lower-to-clir=target=cuda
+    --mdh-cl-pad-shared-tiles --emit-cuda`). The model cannot tell every
+    merge that `ptxas` makes from one it does not (it needs to prove the
+    alignment), so on the examples' SASS the padding it picks is mixed:
+    MCC 1x7x7x512's filter tile halves the modelled wavefronts with the
+    same LDS count, but MCC 1x112x112x64 on the NVVM path loses 64-bit
+    loads (34 to 66 LDS in the hot loop; bench/README.md, "Bank
+    conflicts"). Without a GPU to measure it, it stays opt-in.
+
+    Example: a 64 x 16 tile whose row `tid` each lane reads,
+
+    ```mlir
+    %tile = mdh_cl.buffer shared : memref<64x16xf32>
+    ```
+
+    becomes `memref<64x17xf32>`, its 128-bit stores four scalar ones.
+  }];
+  let statistics = [
+    Statistic<"numPadded", "padded", "shared tiles padded">
   ];
 }
 

@@ -13,6 +13,9 @@
 
 #include "mdh/Dialect/CL/MDHCLOps.h"
 #include "mdh/Dialect/CL/Passes.h"
+
+#include "BankConflicts.h"
+#include "LaneEvaluator.h"
 #include "mdh/Dialect/LL/MDHLLAttributes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,125 +41,6 @@ namespace {
 /// wide.
 constexpr int64_t kBanks = 32;
 constexpr int64_t kBankBytes = 4;
-
-/// The index values one lane computes: thread ids fixed to the lane's,
-/// block ids to 0 and every loop at its first iteration (for the lane).
-class LaneEvaluator {
-public:
-  explicit LaneEvaluator(DenseMap<Value, int64_t> fixed)
-      : values(std::move(fixed)) {}
-
-  std::optional<int64_t> eval(Value v) {
-    if (auto it = values.find(v); it != values.end())
-      return it->second;
-    std::optional<int64_t> r = compute(v);
-    if (r)
-      values[v] = *r;
-    return r;
-  }
-
-private:
-  std::optional<int64_t> compute(Value v) {
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      Operation *owner = arg.getOwner()->getParentOp();
-      if (auto loop = dyn_cast<ForOp>(owner))
-        return eval(loop.getLowerBound());
-      if (auto loop = dyn_cast<ParForOp>(owner))
-        if (loop.getLayer() == Layer::Blocks)
-          return eval(loop.getLowerBound());
-      return std::nullopt;
-    }
-    Operation *op = v.getDefiningOp();
-    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-      if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-        return i.getValue().getSExtValue();
-      return std::nullopt;
-    }
-    // Inputs are taken to be aligned: the kernels' fast versions run.
-    if (isa<AlignedOp>(op))
-      return 1;
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtUIOp,
-            arith::ExtSIOp, arith::TruncIOp>(op))
-      return eval(op->getOperand(0));
-    if (auto sel = dyn_cast<arith::SelectOp>(op)) {
-      std::optional<int64_t> cond = eval(sel.getCondition());
-      if (!cond)
-        return std::nullopt;
-      return eval(*cond ? sel.getTrueValue() : sel.getFalseValue());
-    }
-    if (op->getNumOperands() != 2)
-      return std::nullopt;
-    std::optional<int64_t> a = eval(op->getOperand(0));
-    std::optional<int64_t> b = eval(op->getOperand(1));
-    if (!a || !b)
-      return std::nullopt;
-    if (auto cmp = dyn_cast<arith::CmpIOp>(op))
-      return compare(cmp.getPredicate(), *a, *b);
-    return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
-        .Case([&](arith::AddIOp) { return *a + *b; })
-        .Case([&](arith::SubIOp) { return *a - *b; })
-        .Case([&](arith::MulIOp) { return *a * *b; })
-        .Case<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(
-            [&](Operation *) -> std::optional<int64_t> {
-              if (*b <= 0 || *a < 0)
-                return std::nullopt;
-              return *a / *b;
-            })
-        .Case([&](arith::CeilDivUIOp) -> std::optional<int64_t> {
-          if (*b <= 0 || *a < 0)
-            return std::nullopt;
-          return (*a + *b - 1) / *b;
-        })
-        .Case<arith::RemUIOp, arith::RemSIOp>(
-            [&](Operation *) -> std::optional<int64_t> {
-              if (*b <= 0 || *a < 0)
-                return std::nullopt;
-              return *a % *b;
-            })
-        .Case<arith::MinUIOp, arith::MinSIOp>(
-            [&](Operation *) { return std::min(*a, *b); })
-        .Case<arith::MaxUIOp, arith::MaxSIOp>(
-            [&](Operation *) { return std::max(*a, *b); })
-        .Case([&](arith::AndIOp) { return *a & *b; })
-        .Case([&](arith::OrIOp) { return *a | *b; })
-        .Case([&](arith::XOrIOp) { return *a ^ *b; })
-        .Case([&](arith::ShLIOp) -> std::optional<int64_t> {
-          if (*b < 0 || *b > 62)
-            return std::nullopt;
-          return *a << *b;
-        })
-        .Case([&](arith::ShRUIOp) -> std::optional<int64_t> {
-          if (*b < 0 || *b > 62 || *a < 0)
-            return std::nullopt;
-          return *a >> *b;
-        })
-        .Default([](Operation *) { return std::nullopt; });
-  }
-
-  static int64_t compare(arith::CmpIPredicate p, int64_t a, int64_t b) {
-    switch (p) {
-    case arith::CmpIPredicate::eq:
-      return a == b;
-    case arith::CmpIPredicate::ne:
-      return a != b;
-    case arith::CmpIPredicate::slt:
-    case arith::CmpIPredicate::ult:
-      return a < b;
-    case arith::CmpIPredicate::sle:
-    case arith::CmpIPredicate::ule:
-      return a <= b;
-    case arith::CmpIPredicate::sgt:
-    case arith::CmpIPredicate::ugt:
-      return a > b;
-    case arith::CmpIPredicate::sge:
-    case arith::CmpIPredicate::uge:
-      return a >= b;
-    }
-    llvm_unreachable("unknown predicate");
-  }
-
-  DenseMap<Value, int64_t> values;
-};
 
 /// A shared-memory access: the buffer, its indices and the bytes one lane
 /// moves.
@@ -227,16 +111,26 @@ std::pair<int64_t, int64_t> wavefronts(ArrayRef<std::optional<int64_t>> lanes,
   return {total, phases};
 }
 
-/// Whether `op` runs in lane 0 as far as the conditions of the `scf.if`s
+/// Whether every row of `type` starts at a multiple of `width` bytes, as
+/// the compiler must know to merge neighbours along a row into one access
+/// of `width` bytes (a padded row of an odd number of words does not).
+bool rowsAligned(MemRefType type, int64_t width) {
+  if (type.getRank() < 2)
+    return true;
+  int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  return type.getShape().back() * bytes % width == 0;
+}
+
+/// Whether `op` runs in `lane` as far as the conditions of the `scf.if`s
 /// around it inside `threadLoop` can be evaluated (the full-tile versions
 /// of the kernels run for block 0; unknown conditions count as taken).
-bool runs(Operation *op, Operation *threadLoop, LaneEvaluator &lane0) {
+bool runs(Operation *op, Operation *threadLoop, LaneEvaluator &lane) {
   for (Operation *p = op; p != threadLoop && p->getParentOp() != threadLoop;
        p = p->getParentOp()) {
     auto branch = dyn_cast<scf::IfOp>(p->getParentOp());
     if (!branch)
       continue;
-    std::optional<int64_t> cond = lane0.eval(branch.getCondition());
+    std::optional<int64_t> cond = lane.eval(branch.getCondition());
     if (!cond)
       continue;
     Region *taken = *cond ? &branch.getThenRegion() : &branch.getElseRegion();
@@ -265,24 +159,47 @@ int64_t executions(Operation *op, Operation *threadLoop, LaneEvaluator &lane0) {
   return n;
 }
 
-struct MDHCLBankConflictsPass
-    : mdh_cl::impl::MDHCLBankConflictsBase<MDHCLBankConflictsPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    getOperation()->walk([&](func::FuncOp func) { analyze(func); });
+/// The block's threads along x, y and z.
+std::optional<std::array<int64_t, 3>> blockExtents(ArrayRef<ParForOp> threads) {
+  std::array<int64_t, 3> extents = {1, 1, 1};
+  LaneEvaluator constants{DenseMap<Value, int64_t>()};
+  for (ParForOp p : threads) {
+    std::optional<int64_t> lb = constants.eval(p.getLowerBound());
+    std::optional<int64_t> ub = constants.eval(p.getUpperBound());
+    std::optional<int64_t> step = constants.eval(p.getStep());
+    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 1)
+      return std::nullopt;
+    extents[unsigned(p.getDim())] = *ub;
   }
+  return extents;
+}
 
-  void analyze(func::FuncOp func) {
-    Attribute target = func->getAttr("mdh_ll.target");
-    int64_t warp;
-    if (isa_and_nonnull<mdh_ll::CUDATargetAttr>(target))
-      warp = 32;
-    else if (isa_and_nonnull<mdh_ll::HIPTargetAttr>(target))
-      warp = 64;
-    else
-      return;
-    int64_t requests = 0, total = 0, ideal = 0, unknown = 0;
+} // namespace
+
+std::optional<SharedTraffic>
+mlir::mdh_cl::analyzeSharedTraffic(func::FuncOp func, bool remarks) {
+  Attribute target = func->getAttr("mdh_ll.target");
+  int64_t warp;
+  if (isa_and_nonnull<mdh_ll::CUDATargetAttr>(target))
+    warp = 32;
+  else if (isa_and_nonnull<mdh_ll::HIPTargetAttr>(target))
+    warp = 64;
+  else
+    return std::nullopt;
+  SharedTraffic traffic;
+  int64_t &requests = traffic.accesses, &total = traffic.wavefronts,
+          &ideal = traffic.ideal, &unknown = traffic.unknown;
+  /// Says that `op` takes `waves` wavefronts where `phases` would do.
+  auto conflict = [&](Operation *op, int64_t waves, int64_t phases,
+                      int64_t lanes, int64_t bytes, int64_t times) {
+    traffic.conflicted += times;
+    if (remarks)
+      op->emitRemark() << "bank conflict: " << waves << " wavefronts where "
+                       << phases << " would do (" << lanes << " lanes, "
+                       << bytes << " bytes each), " << times
+                       << " times per thread";
+  };
+  {
     // The outermost thread loops: one per block's kernel.
     func.walk([&](ParForOp loop) {
       auto parent = loop->getParentOfType<ParForOp>();
@@ -318,6 +235,8 @@ struct MDHCLBankConflictsPass
         evaluators.emplace_back(fixed);
       // The byte addresses of the lanes: `indexOf(lane, k)` gives a lane's
       // k-th index.
+      // The access being analysed.
+      Operation *current = nullptr;
       auto addressesOf = [&](MemRefType type, MutableArrayRef<LaneEvaluator> at,
                              auto indexOf) {
         SmallVector<int64_t> strides(type.getRank(), 1);
@@ -327,6 +246,11 @@ struct MDHCLBankConflictsPass
             std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
         SmallVector<std::optional<int64_t>> addresses;
         for (LaneEvaluator &lane : at) {
+          // Lanes that a condition of theirs keeps out do not access.
+          if (current && !runs(current, loop, lane)) {
+            addresses.push_back(std::nullopt);
+            continue;
+          }
           std::optional<int64_t> offset = 0;
           for (auto [k, stride] : llvm::enumerate(strides)) {
             std::optional<int64_t> i = indexOf(lane, k);
@@ -355,39 +279,94 @@ struct MDHCLBankConflictsPass
       // 16-byte boundary: the compiler's unrolled neighbours then make one
       // 128-bit access.
       auto merges = [](ArrayRef<std::optional<int64_t>> first,
-                       ArrayRef<std::optional<int64_t>> next, int64_t bytes) {
+                       ArrayRef<std::optional<int64_t>> next, int64_t bytes,
+                       int64_t width = 16) {
         for (auto [a, b] : llvm::zip_equal(first, next))
-          if (a && (!b || *b - *a != bytes || *a % 16 != 0))
+          if (a && (!b || *b - *a != bytes || *a % width != 0))
             return false;
         return llvm::any_of(first, [](auto a) { return a.has_value(); });
       };
-      // Whether the access `indexOf` of `op` (at `addresses`), repeated by
-      // the innermost unrolled loop around it (constant trip count, a
-      // multiple of the vector), walks 16-byte aligned rows: ptxas and
-      // LLVM merge such neighbours into 128-bit accesses.
-      auto mergesAlongLoop = [&](Operation *op, MemRefType type,
+      // The width of the access that the compiler makes of the access
+      // `indexOf` of `op` (at `addresses`), repeated by an unrolled loop
+      // around it (step 1, a constant trip count of at most 64 that is a
+      // multiple of the vector) along aligned rows: 16 or 8 bytes where
+      // ptxas and LLVM merge such neighbours into a 128- or 64-bit access,
+      // else `bytes`.
+      auto mergedAlongLoop = [&](Operation *op, MemRefType type,
                                  ArrayRef<std::optional<int64_t>> addresses,
-                                 int64_t bytes, auto indexOf) {
-        auto inner = op->getParentOfType<ForOp>();
-        if (bytes >= 16 || 16 % bytes != 0 || !inner ||
-            !loop->isProperAncestor(inner))
-          return false;
-        std::optional<int64_t> lb = evaluators[0].eval(inner.getLowerBound());
-        std::optional<int64_t> ub = evaluators[0].eval(inner.getUpperBound());
-        std::optional<int64_t> step = evaluators[0].eval(inner.getStep());
-        if (!lb || !ub || !step || *step != 1 || *ub - *lb > 64 ||
-            (*ub - *lb) % (16 / bytes) != 0)
-          return false;
-        SmallVector<LaneEvaluator> next;
-        for (const DenseMap<Value, int64_t> &fixed : ids) {
-          DenseMap<Value, int64_t> moved = fixed;
-          moved[inner.getInductionVar()] = *lb + 1;
-          next.emplace_back(std::move(moved));
+                                 int64_t bytes, auto indexOf) -> int64_t {
+        for (int64_t width : {16, 8}) {
+          if (bytes >= width || width % bytes != 0 || !rowsAligned(type, width))
+            continue;
+          // Any unrolled loop around it whose next trip moves every lane by
+          // one element (MatMul's k around the loops over A's rows).
+          for (auto inner = op->getParentOfType<ForOp>();
+               inner && loop->isProperAncestor(inner);
+               inner = inner->getParentOfType<ForOp>()) {
+            std::optional<int64_t> lb =
+                evaluators[0].eval(inner.getLowerBound());
+            // Loops over register tiles with a constant trip count are the
+            // ones the compilers unroll (`#pragma unroll` in CUDA and HIP,
+            // `mdh-cl-unroll` on the NVVM path); others stay rolled.
+            std::optional<int64_t> trips = inner.getConstantTripCount();
+            if (!lb || !trips || !inner.isUnrolledRegisterTileLoop() ||
+                *trips > 64 || *trips % (width / bytes) != 0)
+              continue;
+            SmallVector<LaneEvaluator> next;
+            for (const DenseMap<Value, int64_t> &fixed : ids) {
+              DenseMap<Value, int64_t> moved = fixed;
+              moved[inner.getInductionVar()] = *lb + 1;
+              next.emplace_back(std::move(moved));
+            }
+            if (merges(addresses, addressesOf(type, next, indexOf), bytes,
+                       width))
+              return width;
+          }
         }
-        return merges(addresses, addressesOf(type, next, indexOf), bytes);
+        return bytes;
+      };
+      auto aligned = [](ArrayRef<std::optional<int64_t>> addresses,
+                        int64_t width) {
+        return llvm::all_of(addresses,
+                            [&](auto a) { return !a || *a % width == 0; });
+      };
+      // Scalar accesses of one kind to one buffer that follow each other
+      // in a block, each one element on from the last in every lane from a
+      // 16-byte boundary: ptxas and LLVM merge four (two, eight) into one
+      // 128-bit access (the element-wise stores of widened copies).
+      struct Run {
+        Operation *first = nullptr;
+        Value memref;
+        bool store = false;
+        int64_t bytes = 0, times = 0;
+        SmallVector<Operation *> ops;
+        SmallVector<SmallVector<std::optional<int64_t>>> addresses;
+      };
+      DenseMap<Block *, Run> runs_;
+      auto accountScalar = [&](Operation *op,
+                               ArrayRef<std::optional<int64_t>> addresses,
+                               int64_t bytes, int64_t times) {
+        auto [waves, phases] = account(addresses, bytes, times);
+        if (waves > phases)
+          conflict(op, waves, phases, lanes, bytes, times);
+      };
+      // A run cut short: its first 8 bytes one 64-bit access, the rest
+      // as they are.
+      auto flush = [&](Run &run) {
+        size_t pair = 8 / run.bytes, k = 0;
+        if (run.ops.size() >= pair) {
+          accountScalar(run.first, run.addresses.front(), 8, run.times);
+          k = pair;
+        }
+        for (; k < run.ops.size(); ++k)
+          accountScalar(run.ops[k], run.addresses[k], run.bytes, run.times);
+        run = Run();
       };
       loop.walk([&](Operation *op) {
-        if (!runs(op, loop, evaluators.front()))
+        current = op;
+        if (llvm::none_of(evaluators, [&](LaneEvaluator &lane) {
+              return runs(op, loop, lane);
+            }))
           return;
         int64_t times = executions(op, loop, evaluators.front());
         if (std::optional<Access> access = getAccess(op)) {
@@ -398,13 +377,53 @@ struct MDHCLBankConflictsPass
           SmallVector<std::optional<int64_t>> addresses =
               addressesOf(type, evaluators, indexOf);
           int64_t bytes = access->bytes;
-          if (mergesAlongLoop(op, type, addresses, bytes, indexOf)) {
-            times /= 16 / bytes;
-            bytes = 16;
+          Run &run = runs_[op->getBlock()];
+          bool store = isa<memref::StoreOp, vector::StoreOp>(op);
+          if (run.first && run.memref == access->memref && run.store == store &&
+              run.bytes == bytes && run.times == times &&
+              llvm::all_of(llvm::zip_equal(run.addresses.back(), addresses),
+                           [&](auto pair) {
+                             auto [a, b] = pair;
+                             return a.has_value() == b.has_value() &&
+                                    (!a || *b - *a == bytes);
+                           })) {
+            run.ops.push_back(op);
+            run.addresses.push_back(addresses);
+            auto runType = cast<MemRefType>(run.memref.getType());
+            int64_t width =
+                aligned(run.addresses.front(), 16) && rowsAligned(runType, 16)
+                    ? 16
+                    : 8;
+            if (int64_t(run.ops.size()) * bytes == width) {
+              auto [waves, phases] =
+                  account(run.addresses.front(), width, times);
+              if (waves > phases)
+                conflict(run.first, waves, phases, lanes, width, times);
+              run = Run();
+            }
+            return;
           }
-          auto [waves, phases] = account(addresses, bytes, times);
-          if (waves > phases)
-            conflict(op, waves, phases, lanes, bytes, times);
+          if (run.first)
+            flush(run);
+          if (int64_t width =
+                  mergedAlongLoop(op, type, addresses, bytes, indexOf);
+              width != bytes) {
+            times /= width / bytes;
+            bytes = width;
+          }
+          if (bytes < 8 && 8 % bytes == 0 && aligned(addresses, 8) &&
+              rowsAligned(type, 8) &&
+              isa<memref::LoadOp, memref::StoreOp>(op)) {
+            run.first = op;
+            run.memref = access->memref;
+            run.store = store;
+            run.bytes = bytes;
+            run.times = times;
+            run.ops = {op};
+            run.addresses = {addresses};
+            return;
+          }
+          accountScalar(op, addresses, bytes, times);
           return;
         }
         // A copy out of a shared buffer reads each point of its box.
@@ -449,30 +468,30 @@ struct MDHCLBankConflictsPass
                 });
           };
           SmallVector<std::optional<int64_t>> addresses = at(0);
-          bool vector = group > 1 && merges(addresses, at(1), bytes);
-          int64_t n = vector ? 1 : group, perThread = times;
+          int64_t access = group > 1 && rowsAligned(type, 16) &&
+                                   merges(addresses, at(1), bytes)
+                               ? 16
+                               : bytes;
+          int64_t n = access == 16 ? 1 : group, perThread = times;
           // A box one element wide along its rows, inside a loop along them
           // (MatMul's A column per k).
           if (box.empty() || box.back() == 1) {
-            if (mergesAlongLoop(op, type, addresses, bytes,
-                                [&](LaneEvaluator &lane,
-                                    unsigned k) -> std::optional<int64_t> {
-                                  std::optional<int64_t> o =
-                                      lane.eval(copy.getOffsets()[k]);
-                                  if (!o)
-                                    return std::nullopt;
-                                  return *o + point[k];
-                                })) {
-              vector = true;
-              perThread = times / (16 / bytes);
-            }
+            access = mergedAlongLoop(
+                op, type, addresses, bytes,
+                [&](LaneEvaluator &lane, unsigned k) -> std::optional<int64_t> {
+                  std::optional<int64_t> o = lane.eval(copy.getOffsets()[k]);
+                  if (!o)
+                    return std::nullopt;
+                  return *o + point[k];
+                });
+            perThread = times / (access / bytes);
           }
           for (int64_t g = 0; g < n; ++g) {
-            auto [waves, phases] = account(g == 0 ? addresses : at(g),
-                                           vector ? 16 : bytes, perThread);
+            auto [waves, phases] =
+                account(g == 0 ? addresses : at(g), access, perThread);
             if (waves > phases) {
               conflicted += perThread;
-              width = vector ? 16 : bytes;
+              width = access;
               if (!worst.second || waves * worst.second > worst.first * phases)
                 worst = {waves, phases};
             }
@@ -481,8 +500,12 @@ struct MDHCLBankConflictsPass
         if (conflicted)
           conflict(op, worst.first, worst.second, lanes, width, conflicted);
       });
+      for (auto &[block, run] : runs_)
+        if (run.first)
+          flush(run);
     });
-    numAccesses += requests;
+  }
+  if (remarks)
     func->emitRemark() << "mdh-cl-bank-conflicts: " << requests
                        << " shared-memory accesses per thread take " << total
                        << " wavefronts per warp, " << ideal
@@ -490,31 +513,22 @@ struct MDHCLBankConflictsPass
                        << (unknown ? " (" + std::to_string(unknown) +
                                          " accesses not evaluated)"
                                    : "");
-  }
+  return traffic;
+}
 
-  /// Says that `op` takes `waves` wavefronts where `phases` would do.
-  void conflict(Operation *op, int64_t waves, int64_t phases, int64_t lanes,
-                int64_t bytes, int64_t times) {
-    numConflicted += times;
-    op->emitRemark() << "bank conflict: " << waves << " wavefronts where "
-                     << phases << " would do (" << lanes << " lanes, " << bytes
-                     << " bytes each), " << times << " times per thread";
-  }
+namespace {
 
-  /// The block's threads along x, y and z.
-  static std::optional<std::array<int64_t, 3>>
-  blockExtents(ArrayRef<ParForOp> threads) {
-    std::array<int64_t, 3> extents = {1, 1, 1};
-    LaneEvaluator constants{DenseMap<Value, int64_t>()};
-    for (ParForOp p : threads) {
-      std::optional<int64_t> lb = constants.eval(p.getLowerBound());
-      std::optional<int64_t> ub = constants.eval(p.getUpperBound());
-      std::optional<int64_t> step = constants.eval(p.getStep());
-      if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 1)
-        return std::nullopt;
-      extents[unsigned(p.getDim())] = *ub;
-    }
-    return extents;
+struct MDHCLBankConflictsPass
+    : mdh_cl::impl::MDHCLBankConflictsBase<MDHCLBankConflictsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk([&](func::FuncOp func) {
+      if (std::optional<SharedTraffic> t = analyzeSharedTraffic(func, true)) {
+        numAccesses += t->accesses;
+        numConflicted += t->conflicted;
+      }
+    });
   }
 };
 

@@ -10,7 +10,7 @@
 // apart, 4 to a bank. Padded to 17 words, the rows are not 16-byte aligned:
 // 16 scalar loads whose rows fall into 32 banks. Lanes reading consecutive
 // words: no conflict.
-// expected-remark @+1 {{mdh-cl-bank-conflicts: 36 shared-memory accesses per thread take 96 wavefronts per warp, 48 without conflicts}}
+// expected-remark @+1 {{mdh-cl-bank-conflicts: 68 shared-memory accesses per thread take 368 wavefronts per warp, 80 without conflicts}}
 func.func @rows() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -21,11 +21,21 @@ func.func @rows() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
       %tile = mdh_cl.buffer shared : memref<64x16xf32>
       %padded = mdh_cl.buffer shared : memref<64x17xf32>
       mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+        %r = mdh_cl.buffer register : memref<16xf32>
+        // A loop over a register tile (it indexes a register buffer) with a
+        // constant trip count: unrolled by the compilers.
         mdh_cl.for %k = %c0 to %c16 step %c1 {
           // expected-remark @+1 {{bank conflict: 16 wavefronts where 4 would do (32 lanes, 16 bytes each), 4 times per thread}}
           %x = memref.load %tile[%t, %k] : memref<64x16xf32>
           %y = memref.load %padded[%t, %k] : memref<64x17xf32>
           %z = memref.load %tile[%k, %t] : memref<64x16xf32>
+          memref.store %x, %r[%k] : memref<16xf32>
+        }
+        // Not over a register tile: rolled, its loads stay scalar.
+        mdh_cl.for %k = %c0 to %c16 step %c1 {
+          // expected-remark @+1 {{bank conflict: 16 wavefronts where 1 would do (32 lanes, 4 bytes each), 16 times per thread}}
+          %x = memref.load %tile[%t, %k] : memref<64x16xf32>
+          memref.store %x, %padded[%t, %k] : memref<64x17xf32>
         }
       }
     }
@@ -181,6 +191,34 @@ func.func @merged_copies() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_8
         mdh_cl.copy %b_tile[%c0, %j] [%c1, %c8] to %r layout identity : memref<8x256xf32> to memref<1x8xf32>
         mdh_cl.for %k = %c0 to %c8 step %c1 {
           mdh_cl.copy %a_tile[%c1, %k] [%c1, %c1] to %s layout identity : memref<4x8xf32> to memref<1x1xf32>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Lanes that their own condition keeps out do not access: 8 lanes 32
+// words apart take 8 wavefronts, not 32.
+// CHECK-LABEL: func.func @guarded
+// expected-remark @+1 {{mdh-cl-bank-conflicts: 1 shared-memory accesses per thread take 8 wavefronts per warp, 1 without conflicts}}
+func.func @guarded() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      %slots = mdh_cl.buffer shared : memref<256xf32>
+      mdh_cl.par_for %t = %c0 to %c256 step %c1 on threads x {
+        %lead = arith.cmpi ult, %t, %c8 : index
+        scf.if %lead {
+          %i = arith.muli %t, %c32 : index
+          // expected-remark @+1 {{bank conflict: 8 wavefronts where 1 would do (32 lanes, 4 bytes each), 1 times per thread}}
+          %x = memref.load %slots[%i] : memref<256xf32>
         }
       }
     }
