@@ -38,6 +38,12 @@ static constexpr int64_t kCPUMaxRowStreams = 12;
 /// vectors of partial results. With 4 vectors (one group) the maximum of
 /// 2^24 floats ran at 2.3 ms, with 64 at 1.6 ms (2 threads, Zen 5).
 static constexpr int64_t kCPUReductionVectors = 64;
+/// Vectors of the lanes' loop of a computation without reduction
+/// dimensions (stencils, elementwise; 256 floats on AVX-512). Jacobi 1-D
+/// over 2^24 floats, 2 threads: 5.7 ms with 2 vectors per tile, 4.0 ms
+/// with 16 (the loop's entry and its remainder paid per 32 elements);
+/// plain C loops 3.9 ms.
+static constexpr int64_t kCPUStreamVectors = 16;
 /// Transposed or rotated copies where a reduction could carry the lanes
 /// instead: only when it is at most this many vectors long, and each copied
 /// element serves at least this many rows (copiesPay).
@@ -293,7 +299,11 @@ mdh_ll::Config heuristic::cpuConfig(const Problem &p, bool pack) {
     // (masked where a partial tile ends early); 20 output channels on
     // AVX-512 are a tile of 16 and a partial one, not one tile of 20 that
     // stays scalar.
-    int64_t width = std::min(p.sizes[d], std::min(2 * lanes, room));
+    // Without a reduction the tile holds no accumulators, only the trip
+    // count of the lanes' loop: a long one (kCPUStreamVectors).
+    bool streaming = llvm::none_of(p.reduction, [](bool r) { return r; });
+    int64_t vectors = streaming ? kCPUStreamVectors : 2;
+    int64_t width = std::min(p.sizes[d], std::min(vectors * lanes, room));
     reg[d] = width >= lanes ? width / lanes * lanes : width;
     for (unsigned t = lane + 1; t < cc.size(); ++t) {
       if (llvm::all_of(p.inputs, [&](const Buffer &b) {
