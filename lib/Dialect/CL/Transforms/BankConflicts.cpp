@@ -111,14 +111,22 @@ std::pair<int64_t, int64_t> wavefronts(ArrayRef<std::optional<int64_t>> lanes,
   return {total, phases};
 }
 
+/// Bytes of an element of `type`, if it has a fixed width (not `index`,
+/// whose width the back ends choose).
+std::optional<int64_t> elementBytes(Type type) {
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
 /// Whether every row of `type` starts at a multiple of `width` bytes, as
 /// the compiler must know to merge neighbours along a row into one access
 /// of `width` bytes (a padded row of an odd number of words does not).
 bool rowsAligned(MemRefType type, int64_t width) {
-  if (type.getRank() < 2)
-    return true;
-  int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-  return type.getShape().back() * bytes % width == 0;
+  std::optional<int64_t> bytes = elementBytes(type.getElementType());
+  if (!bytes)
+    return false;
+  return type.getRank() < 2 || type.getShape().back() * *bytes % width == 0;
 }
 
 /// Whether `op` runs in `lane` as far as the conditions of the `scf.if`s
@@ -174,6 +182,333 @@ std::optional<std::array<int64_t, 3>> blockExtents(ArrayRef<ParForOp> threads) {
   return extents;
 }
 
+/// The index of a lane's `k`-th buffer dimension for one access.
+using IndexFn = function_ref<std::optional<int64_t>(LaneEvaluator &, unsigned)>;
+
+/// The model of one kernel: the outermost thread loop `loop` of a block and
+/// the first warp's `lanes`, whose accesses it adds to `traffic`.
+class KernelTraffic {
+public:
+  KernelTraffic(ParForOp loop, ArrayRef<ParForOp> threads,
+                const std::array<int64_t, 3> &extents, int64_t lanes,
+                SharedTraffic &traffic, bool remarks)
+      : loop(loop), lanes(lanes), traffic(traffic), remarks(remarks) {
+    for (int64_t l = 0; l < lanes; ++l) {
+      int64_t id[3] = {l % extents[0], l / extents[0] % extents[1],
+                       l / (extents[0] * extents[1])};
+      DenseMap<Value, int64_t> fixed;
+      for (ParForOp p : threads)
+        fixed[p.getInductionVar()] = id[unsigned(p.getDim())];
+      ids.push_back(fixed);
+      evaluators.emplace_back(std::move(fixed));
+    }
+  }
+
+  void run() {
+    loop.walk([&](Operation *op) {
+      current = op;
+      if (llvm::none_of(evaluators, [&](LaneEvaluator &lane) {
+            return runs(op, loop, lane);
+          }))
+        return;
+      int64_t times = executions(op, loop, evaluators.front());
+      if (std::optional<Access> access = getAccess(op))
+        return analyzeAccess(*access, times);
+      if (auto copy = dyn_cast<CopyOp>(op))
+        analyzeCopy(copy, times);
+    });
+    for (auto &[block, run] : pending)
+      if (run.first)
+        flush(run);
+  }
+
+private:
+  /// The byte addresses of the lanes `at` for the access being analysed;
+  /// none for lanes that a condition of theirs keeps out.
+  SmallVector<std::optional<int64_t>>
+  addressesOf(MemRefType type, int64_t eltBytes,
+              MutableArrayRef<LaneEvaluator> at, IndexFn indexOf) {
+    SmallVector<int64_t> strides(type.getRank(), 1);
+    for (int64_t k = type.getRank() - 1; k > 0; --k)
+      strides[k - 1] = strides[k] * type.getDimSize(k);
+    SmallVector<std::optional<int64_t>> addresses;
+    for (LaneEvaluator &lane : at) {
+      if (!runs(current, loop, lane)) {
+        addresses.push_back(std::nullopt);
+        continue;
+      }
+      std::optional<int64_t> offset = 0;
+      for (auto [k, stride] : llvm::enumerate(strides)) {
+        std::optional<int64_t> i = indexOf(lane, k);
+        offset =
+            i && offset ? std::optional(*offset + *i * stride) : std::nullopt;
+      }
+      addresses.push_back(offset ? std::optional(*offset * eltBytes)
+                                 : std::nullopt);
+    }
+    return addresses;
+  }
+
+  /// Counts `times` accesses of `bytes` per lane at `addresses`; returns
+  /// {wavefronts, phases} of one.
+  std::pair<int64_t, int64_t>
+  account(ArrayRef<std::optional<int64_t>> addresses, int64_t bytes,
+          int64_t times) {
+    if (llvm::all_of(addresses, [](auto a) { return !a; })) {
+      ++traffic.unknown;
+      return {0, 0};
+    }
+    auto [waves, phases] = wavefronts(addresses, bytes);
+    traffic.accesses += times;
+    traffic.wavefronts += times * waves;
+    traffic.ideal += times * phases;
+    return {waves, phases};
+  }
+
+  /// Says that `op` takes `waves` wavefronts where `phases` would do.
+  void conflict(Operation *op, int64_t waves, int64_t phases, int64_t bytes,
+                int64_t times) {
+    traffic.conflicted += times;
+    if (remarks)
+      op->emitRemark() << "bank conflict: " << waves << " wavefronts where "
+                       << phases << " would do (" << lanes << " lanes, "
+                       << bytes << " bytes each), " << times
+                       << " times per thread";
+  }
+
+  void accountScalar(Operation *op, ArrayRef<std::optional<int64_t>> addresses,
+                     int64_t bytes, int64_t times) {
+    auto [waves, phases] = account(addresses, bytes, times);
+    if (waves > phases)
+      conflict(op, waves, phases, bytes, times);
+  }
+
+  static bool aligned(ArrayRef<std::optional<int64_t>> addresses,
+                      int64_t width) {
+    return llvm::all_of(addresses,
+                        [&](auto a) { return !a || *a % width == 0; });
+  }
+
+  /// Whether `next` is `first` moved by `bytes` in every lane, from a
+  /// `width`-byte boundary: the compiler's unrolled neighbours then make one
+  /// access of `width` bytes.
+  static bool merges(ArrayRef<std::optional<int64_t>> first,
+                     ArrayRef<std::optional<int64_t>> next, int64_t bytes,
+                     int64_t width) {
+    for (auto [a, b] : llvm::zip_equal(first, next))
+      if (a && (!b || *b - *a != bytes || *a % width != 0))
+        return false;
+    return llvm::any_of(first, [](auto a) { return a.has_value(); });
+  }
+
+  /// The width of the access that the compiler makes of the access
+  /// `indexOf` of the current op (at `addresses`), repeated by an unrolled
+  /// loop around it (a loop over a register tile with a constant trip count
+  /// of at most 64, a multiple of the vector: `#pragma unroll` in CUDA and
+  /// HIP, `mdh-cl-unroll` on the NVVM path) along aligned rows: 16 or 8
+  /// bytes where ptxas and LLVM merge such neighbours, else `bytes`.
+  int64_t mergedAlongLoop(MemRefType type,
+                          ArrayRef<std::optional<int64_t>> addresses,
+                          int64_t bytes, IndexFn indexOf) {
+    for (int64_t width : {16, 8}) {
+      if (bytes >= width || width % bytes != 0 || !rowsAligned(type, width))
+        continue;
+      for (auto inner = current->getParentOfType<ForOp>();
+           inner && loop->isProperAncestor(inner);
+           inner = inner->getParentOfType<ForOp>()) {
+        std::optional<int64_t> lb = evaluators[0].eval(inner.getLowerBound());
+        std::optional<int64_t> trips = inner.getConstantTripCount();
+        if (!lb || !trips || !inner.isUnrolledRegisterTileLoop() ||
+            *trips > 64 || *trips % (width / bytes) != 0)
+          continue;
+        SmallVector<LaneEvaluator> next;
+        for (const DenseMap<Value, int64_t> &fixed : ids) {
+          DenseMap<Value, int64_t> moved = fixed;
+          moved[inner.getInductionVar()] = *lb + 1;
+          next.emplace_back(std::move(moved));
+        }
+        if (merges(addresses, addressesOf(type, bytes, next, indexOf), bytes,
+                   width))
+          return width;
+      }
+    }
+    return bytes;
+  }
+
+  /// Scalar accesses of one kind to one buffer that follow each other in a
+  /// block, each one element on from the last in every lane from an 8- or
+  /// 16-byte boundary: ptxas and LLVM merge them into one 64- or 128-bit
+  /// access (the element-wise stores of widened copies).
+  struct Run {
+    Operation *first = nullptr;
+    Value memref;
+    bool store = false;
+    int64_t bytes = 0, times = 0;
+    SmallVector<Operation *> ops;
+    SmallVector<SmallVector<std::optional<int64_t>>> addresses;
+  };
+
+  /// A run cut short: its first 8 bytes one 64-bit access, the rest as
+  /// they are.
+  void flush(Run &run) {
+    size_t pair = 8 / run.bytes, k = 0;
+    if (run.ops.size() >= pair) {
+      accountScalar(run.first, run.addresses.front(), 8, run.times);
+      k = pair;
+    }
+    for (; k < run.ops.size(); ++k)
+      accountScalar(run.ops[k], run.addresses[k], run.bytes, run.times);
+    run = Run();
+  }
+
+  /// Whether the access at `addresses` continues `run`; then it is added,
+  /// and a run that reached its width is counted as one access.
+  bool extends(Run &run, const Access &access,
+               ArrayRef<std::optional<int64_t>> addresses, bool store,
+               int64_t times) {
+    if (!run.first || run.memref != access.memref || run.store != store ||
+        run.bytes != access.bytes || run.times != times ||
+        !llvm::all_of(llvm::zip_equal(run.addresses.back(), addresses),
+                      [&](auto pair) {
+                        auto [a, b] = pair;
+                        return a.has_value() == b.has_value() &&
+                               (!a || *b - *a == access.bytes);
+                      }))
+      return false;
+    run.ops.push_back(access.op);
+    run.addresses.emplace_back(addresses);
+    auto type = cast<MemRefType>(run.memref.getType());
+    int64_t width =
+        aligned(run.addresses.front(), 16) && rowsAligned(type, 16) ? 16 : 8;
+    if (int64_t(run.ops.size()) * access.bytes == width) {
+      auto [waves, phases] = account(run.addresses.front(), width, times);
+      if (waves > phases)
+        conflict(run.first, waves, phases, width, times);
+      run = Run();
+    }
+    return true;
+  }
+
+  void analyzeAccess(const Access &access, int64_t times) {
+    auto type = cast<MemRefType>(access.memref.getType());
+    std::optional<int64_t> eltBytes = elementBytes(type.getElementType());
+    if (!eltBytes) {
+      ++traffic.unknown;
+      return;
+    }
+    auto indexOf = [&](LaneEvaluator &lane, unsigned k) {
+      return lane.eval(access.indices[k]);
+    };
+    SmallVector<std::optional<int64_t>> addresses =
+        addressesOf(type, *eltBytes, evaluators, indexOf);
+    Run &run = pending[access.op->getBlock()];
+    bool store = isa<memref::StoreOp, vector::StoreOp>(access.op);
+    if (extends(run, access, addresses, store, times))
+      return;
+    if (run.first)
+      flush(run);
+    int64_t bytes = access.bytes;
+    if (int64_t width = mergedAlongLoop(type, addresses, bytes, indexOf);
+        width != bytes) {
+      times /= width / bytes;
+      bytes = width;
+    }
+    if (bytes < 8 && 8 % bytes == 0 && aligned(addresses, 8) &&
+        rowsAligned(type, 8) &&
+        isa<memref::LoadOp, memref::StoreOp>(access.op)) {
+      run = Run{access.op, access.memref, store,      bytes,
+                times,     {access.op},   {addresses}};
+      return;
+    }
+    accountScalar(access.op, addresses, bytes, times);
+  }
+
+  /// A copy out of a shared buffer reads each point of its box.
+  void analyzeCopy(CopyOp copy, int64_t times) {
+    auto buffer = copy.getSource().getDefiningOp<BufferOp>();
+    if (!buffer || buffer.getRegion() != MemRegion::Shared)
+      return;
+    auto type = cast<MemRefType>(copy.getSource().getType());
+    std::optional<int64_t> eltBytes = elementBytes(type.getElementType());
+    SmallVector<int64_t> box;
+    int64_t points = 1;
+    for (Value size : copy.getSizes()) {
+      std::optional<int64_t> n = evaluators.front().eval(size);
+      if (!n || *n < 0 || !eltBytes) {
+        ++traffic.unknown;
+        return;
+      }
+      box.push_back(*n);
+      points *= *n;
+    }
+    int64_t bytes = *eltBytes;
+    // Neighbouring points along the innermost dimension of the box that
+    // start at 16-byte boundaries are one 128-bit load, as above.
+    int64_t group = 16 % bytes == 0 ? 16 / bytes : 1;
+    if (box.empty() || box.back() % group != 0)
+      group = 1;
+    std::pair<int64_t, int64_t> worst = {0, 0};
+    int64_t conflicted = 0, width = bytes;
+    for (int64_t p = 0; p < points; p += group) {
+      SmallVector<int64_t> point(box.size());
+      for (int64_t k = box.size(), rest = p; k-- > 0; rest /= box[k])
+        point[k] = rest % box[k];
+      auto at = [&](int64_t shift) {
+        return addressesOf(
+            type, bytes, evaluators,
+            [&](LaneEvaluator &lane, unsigned k) -> std::optional<int64_t> {
+              std::optional<int64_t> o = lane.eval(copy.getOffsets()[k]);
+              if (!o)
+                return std::nullopt;
+              return *o + point[k] + (k + 1 == box.size() ? shift : 0);
+            });
+      };
+      SmallVector<std::optional<int64_t>> addresses = at(0);
+      int64_t access = group > 1 && rowsAligned(type, 16) &&
+                               merges(addresses, at(1), bytes, 16)
+                           ? 16
+                           : bytes;
+      int64_t n = access == 16 ? 1 : group, perThread = times;
+      // A box one element wide along its rows, inside a loop along them
+      // (MatMul's A column per k).
+      if (box.empty() || box.back() == 1) {
+        access = mergedAlongLoop(
+            type, addresses, bytes,
+            [&](LaneEvaluator &lane, unsigned k) -> std::optional<int64_t> {
+              std::optional<int64_t> o = lane.eval(copy.getOffsets()[k]);
+              if (!o)
+                return std::nullopt;
+              return *o + point[k];
+            });
+        perThread = times / (access / bytes);
+      }
+      for (int64_t g = 0; g < n; ++g) {
+        auto [waves, phases] =
+            account(g == 0 ? addresses : at(g), access, perThread);
+        if (waves > phases) {
+          conflicted += perThread;
+          width = access;
+          if (!worst.second || waves * worst.second > worst.first * phases)
+            worst = {waves, phases};
+        }
+      }
+    }
+    if (conflicted)
+      conflict(copy, worst.first, worst.second, width, conflicted);
+  }
+
+  ParForOp loop;
+  int64_t lanes;
+  SharedTraffic &traffic;
+  bool remarks;
+  /// Per lane: the thread ids, and an evaluator with them fixed.
+  SmallVector<DenseMap<Value, int64_t>> ids;
+  SmallVector<LaneEvaluator> evaluators;
+  /// The operation being analysed.
+  Operation *current = nullptr;
+  DenseMap<Block *, Run> pending;
+};
+
 } // namespace
 
 std::optional<SharedTraffic>
@@ -187,332 +522,39 @@ mlir::mdh_cl::analyzeSharedTraffic(func::FuncOp func, bool remarks) {
   else
     return std::nullopt;
   SharedTraffic traffic;
-  int64_t &requests = traffic.accesses, &total = traffic.wavefronts,
-          &ideal = traffic.ideal, &unknown = traffic.unknown;
-  /// Says that `op` takes `waves` wavefronts where `phases` would do.
-  auto conflict = [&](Operation *op, int64_t waves, int64_t phases,
-                      int64_t lanes, int64_t bytes, int64_t times) {
-    traffic.conflicted += times;
-    if (remarks)
-      op->emitRemark() << "bank conflict: " << waves << " wavefronts where "
-                       << phases << " would do (" << lanes << " lanes, "
-                       << bytes << " bytes each), " << times
-                       << " times per thread";
-  };
-  {
-    // The outermost thread loops: one per block's kernel.
-    func.walk([&](ParForOp loop) {
-      auto parent = loop->getParentOfType<ParForOp>();
-      if (loop.getLayer() != Layer::Threads ||
-          (parent && parent.getLayer() == Layer::Threads))
-        return;
-      SmallVector<ParForOp, 3> threads;
-      for (ParForOp p = loop; p;) {
-        threads.push_back(p);
-        ParForOp next;
-        for (Operation &op : p.getBody().front())
-          if (auto inner = dyn_cast<ParForOp>(op);
-              inner && inner.getLayer() == Layer::Threads)
-            next = inner;
-        p = next;
-      }
-      std::optional<std::array<int64_t, 3>> extents = blockExtents(threads);
-      if (!extents)
-        return;
-      int64_t blockThreads = (*extents)[0] * (*extents)[1] * (*extents)[2];
-      int64_t lanes = std::min(warp, blockThreads);
-      SmallVector<DenseMap<Value, int64_t>> ids;
-      for (int64_t l = 0; l < lanes; ++l) {
-        int64_t id[3] = {l % (*extents)[0], l / (*extents)[0] % (*extents)[1],
-                         l / ((*extents)[0] * (*extents)[1])};
-        DenseMap<Value, int64_t> fixed;
-        for (ParForOp p : threads)
-          fixed[p.getInductionVar()] = id[unsigned(p.getDim())];
-        ids.push_back(std::move(fixed));
-      }
-      SmallVector<LaneEvaluator> evaluators;
-      for (const DenseMap<Value, int64_t> &fixed : ids)
-        evaluators.emplace_back(fixed);
-      // The byte addresses of the lanes: `indexOf(lane, k)` gives a lane's
-      // k-th index.
-      // The access being analysed.
-      Operation *current = nullptr;
-      auto addressesOf = [&](MemRefType type, MutableArrayRef<LaneEvaluator> at,
-                             auto indexOf) {
-        SmallVector<int64_t> strides(type.getRank(), 1);
-        for (int64_t k = type.getRank() - 1; k > 0; --k)
-          strides[k - 1] = strides[k] * type.getDimSize(k);
-        int64_t eltBytes =
-            std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-        SmallVector<std::optional<int64_t>> addresses;
-        for (LaneEvaluator &lane : at) {
-          // Lanes that a condition of theirs keeps out do not access.
-          if (current && !runs(current, loop, lane)) {
-            addresses.push_back(std::nullopt);
-            continue;
-          }
-          std::optional<int64_t> offset = 0;
-          for (auto [k, stride] : llvm::enumerate(strides)) {
-            std::optional<int64_t> i = indexOf(lane, k);
-            offset = i && offset ? std::optional(*offset + *i * stride)
-                                 : std::nullopt;
-          }
-          addresses.push_back(offset ? std::optional(*offset * eltBytes)
-                                     : std::nullopt);
-        }
-        return addresses;
-      };
-      // Counts `times` accesses of `bytes` per lane at `addresses`.
-      auto account = [&](ArrayRef<std::optional<int64_t>> addresses,
-                         int64_t bytes, int64_t times) {
-        if (llvm::all_of(addresses, [](auto a) { return !a; })) {
-          ++unknown;
-          return std::pair<int64_t, int64_t>(0, 0);
-        }
-        auto [waves, phases] = wavefronts(addresses, bytes);
-        requests += times;
-        total += times * waves;
-        ideal += times * phases;
-        return std::pair<int64_t, int64_t>(waves, phases);
-      };
-      // Whether `next` is `first` moved by `bytes` in every lane, from a
-      // 16-byte boundary: the compiler's unrolled neighbours then make one
-      // 128-bit access.
-      auto merges = [](ArrayRef<std::optional<int64_t>> first,
-                       ArrayRef<std::optional<int64_t>> next, int64_t bytes,
-                       int64_t width = 16) {
-        for (auto [a, b] : llvm::zip_equal(first, next))
-          if (a && (!b || *b - *a != bytes || *a % width != 0))
-            return false;
-        return llvm::any_of(first, [](auto a) { return a.has_value(); });
-      };
-      // The width of the access that the compiler makes of the access
-      // `indexOf` of `op` (at `addresses`), repeated by an unrolled loop
-      // around it (step 1, a constant trip count of at most 64 that is a
-      // multiple of the vector) along aligned rows: 16 or 8 bytes where
-      // ptxas and LLVM merge such neighbours into a 128- or 64-bit access,
-      // else `bytes`.
-      auto mergedAlongLoop = [&](Operation *op, MemRefType type,
-                                 ArrayRef<std::optional<int64_t>> addresses,
-                                 int64_t bytes, auto indexOf) -> int64_t {
-        for (int64_t width : {16, 8}) {
-          if (bytes >= width || width % bytes != 0 || !rowsAligned(type, width))
-            continue;
-          // Any unrolled loop around it whose next trip moves every lane by
-          // one element (MatMul's k around the loops over A's rows).
-          for (auto inner = op->getParentOfType<ForOp>();
-               inner && loop->isProperAncestor(inner);
-               inner = inner->getParentOfType<ForOp>()) {
-            std::optional<int64_t> lb =
-                evaluators[0].eval(inner.getLowerBound());
-            // Loops over register tiles with a constant trip count are the
-            // ones the compilers unroll (`#pragma unroll` in CUDA and HIP,
-            // `mdh-cl-unroll` on the NVVM path); others stay rolled.
-            std::optional<int64_t> trips = inner.getConstantTripCount();
-            if (!lb || !trips || !inner.isUnrolledRegisterTileLoop() ||
-                *trips > 64 || *trips % (width / bytes) != 0)
-              continue;
-            SmallVector<LaneEvaluator> next;
-            for (const DenseMap<Value, int64_t> &fixed : ids) {
-              DenseMap<Value, int64_t> moved = fixed;
-              moved[inner.getInductionVar()] = *lb + 1;
-              next.emplace_back(std::move(moved));
-            }
-            if (merges(addresses, addressesOf(type, next, indexOf), bytes,
-                       width))
-              return width;
-          }
-        }
-        return bytes;
-      };
-      auto aligned = [](ArrayRef<std::optional<int64_t>> addresses,
-                        int64_t width) {
-        return llvm::all_of(addresses,
-                            [&](auto a) { return !a || *a % width == 0; });
-      };
-      // Scalar accesses of one kind to one buffer that follow each other
-      // in a block, each one element on from the last in every lane from a
-      // 16-byte boundary: ptxas and LLVM merge four (two, eight) into one
-      // 128-bit access (the element-wise stores of widened copies).
-      struct Run {
-        Operation *first = nullptr;
-        Value memref;
-        bool store = false;
-        int64_t bytes = 0, times = 0;
-        SmallVector<Operation *> ops;
-        SmallVector<SmallVector<std::optional<int64_t>>> addresses;
-      };
-      DenseMap<Block *, Run> runs_;
-      auto accountScalar = [&](Operation *op,
-                               ArrayRef<std::optional<int64_t>> addresses,
-                               int64_t bytes, int64_t times) {
-        auto [waves, phases] = account(addresses, bytes, times);
-        if (waves > phases)
-          conflict(op, waves, phases, lanes, bytes, times);
-      };
-      // A run cut short: its first 8 bytes one 64-bit access, the rest
-      // as they are.
-      auto flush = [&](Run &run) {
-        size_t pair = 8 / run.bytes, k = 0;
-        if (run.ops.size() >= pair) {
-          accountScalar(run.first, run.addresses.front(), 8, run.times);
-          k = pair;
-        }
-        for (; k < run.ops.size(); ++k)
-          accountScalar(run.ops[k], run.addresses[k], run.bytes, run.times);
-        run = Run();
-      };
-      loop.walk([&](Operation *op) {
-        current = op;
-        if (llvm::none_of(evaluators, [&](LaneEvaluator &lane) {
-              return runs(op, loop, lane);
-            }))
-          return;
-        int64_t times = executions(op, loop, evaluators.front());
-        if (std::optional<Access> access = getAccess(op)) {
-          auto type = cast<MemRefType>(access->memref.getType());
-          auto indexOf = [&](LaneEvaluator &lane, unsigned k) {
-            return lane.eval(access->indices[k]);
-          };
-          SmallVector<std::optional<int64_t>> addresses =
-              addressesOf(type, evaluators, indexOf);
-          int64_t bytes = access->bytes;
-          Run &run = runs_[op->getBlock()];
-          bool store = isa<memref::StoreOp, vector::StoreOp>(op);
-          if (run.first && run.memref == access->memref && run.store == store &&
-              run.bytes == bytes && run.times == times &&
-              llvm::all_of(llvm::zip_equal(run.addresses.back(), addresses),
-                           [&](auto pair) {
-                             auto [a, b] = pair;
-                             return a.has_value() == b.has_value() &&
-                                    (!a || *b - *a == bytes);
-                           })) {
-            run.ops.push_back(op);
-            run.addresses.push_back(addresses);
-            auto runType = cast<MemRefType>(run.memref.getType());
-            int64_t width =
-                aligned(run.addresses.front(), 16) && rowsAligned(runType, 16)
-                    ? 16
-                    : 8;
-            if (int64_t(run.ops.size()) * bytes == width) {
-              auto [waves, phases] =
-                  account(run.addresses.front(), width, times);
-              if (waves > phases)
-                conflict(run.first, waves, phases, lanes, width, times);
-              run = Run();
-            }
-            return;
-          }
-          if (run.first)
-            flush(run);
-          if (int64_t width =
-                  mergedAlongLoop(op, type, addresses, bytes, indexOf);
-              width != bytes) {
-            times /= width / bytes;
-            bytes = width;
-          }
-          if (bytes < 8 && 8 % bytes == 0 && aligned(addresses, 8) &&
-              rowsAligned(type, 8) &&
-              isa<memref::LoadOp, memref::StoreOp>(op)) {
-            run.first = op;
-            run.memref = access->memref;
-            run.store = store;
-            run.bytes = bytes;
-            run.times = times;
-            run.ops = {op};
-            run.addresses = {addresses};
-            return;
-          }
-          accountScalar(op, addresses, bytes, times);
-          return;
-        }
-        // A copy out of a shared buffer reads each point of its box.
-        auto copy = dyn_cast<CopyOp>(op);
-        auto buffer =
-            copy ? copy.getSource().getDefiningOp<BufferOp>() : nullptr;
-        if (!buffer || buffer.getRegion() != MemRegion::Shared)
-          return;
-        auto type = cast<MemRefType>(copy.getSource().getType());
-        SmallVector<int64_t> box;
-        for (Value size : copy.getSizes()) {
-          std::optional<int64_t> n = evaluators.front().eval(size);
-          if (!n || *n < 0) {
-            ++unknown;
-            return;
-          }
-          box.push_back(*n);
-        }
-        int64_t points = 1;
-        for (int64_t n : box)
-          points *= n;
-        int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-        // Neighbouring points along the innermost dimension of the box
-        // that start at 16-byte boundaries are one 128-bit load, as above.
-        int64_t group = 16 % bytes == 0 ? 16 / bytes : 1;
-        if (box.empty() || box.back() % group != 0)
-          group = 1;
-        std::pair<int64_t, int64_t> worst = {0, 0};
-        int64_t conflicted = 0, width = bytes;
-        for (int64_t p = 0; p < points; p += group) {
-          SmallVector<int64_t> point(box.size());
-          for (int64_t k = box.size(), rest = p; k-- > 0; rest /= box[k])
-            point[k] = rest % box[k];
-          auto at = [&](int64_t shift) {
-            return addressesOf(
-                type, evaluators,
-                [&](LaneEvaluator &lane, unsigned k) -> std::optional<int64_t> {
-                  std::optional<int64_t> o = lane.eval(copy.getOffsets()[k]);
-                  if (!o)
-                    return std::nullopt;
-                  return *o + point[k] + (k + 1 == box.size() ? shift : 0);
-                });
-          };
-          SmallVector<std::optional<int64_t>> addresses = at(0);
-          int64_t access = group > 1 && rowsAligned(type, 16) &&
-                                   merges(addresses, at(1), bytes)
-                               ? 16
-                               : bytes;
-          int64_t n = access == 16 ? 1 : group, perThread = times;
-          // A box one element wide along its rows, inside a loop along them
-          // (MatMul's A column per k).
-          if (box.empty() || box.back() == 1) {
-            access = mergedAlongLoop(
-                op, type, addresses, bytes,
-                [&](LaneEvaluator &lane, unsigned k) -> std::optional<int64_t> {
-                  std::optional<int64_t> o = lane.eval(copy.getOffsets()[k]);
-                  if (!o)
-                    return std::nullopt;
-                  return *o + point[k];
-                });
-            perThread = times / (access / bytes);
-          }
-          for (int64_t g = 0; g < n; ++g) {
-            auto [waves, phases] =
-                account(g == 0 ? addresses : at(g), access, perThread);
-            if (waves > phases) {
-              conflicted += perThread;
-              width = access;
-              if (!worst.second || waves * worst.second > worst.first * phases)
-                worst = {waves, phases};
-            }
-          }
-        }
-        if (conflicted)
-          conflict(op, worst.first, worst.second, lanes, width, conflicted);
-      });
-      for (auto &[block, run] : runs_)
-        if (run.first)
-          flush(run);
-    });
-  }
+  // The outermost thread loops: one per block's kernel.
+  func.walk([&](ParForOp loop) {
+    auto parent = loop->getParentOfType<ParForOp>();
+    if (loop.getLayer() != Layer::Threads ||
+        (parent && parent.getLayer() == Layer::Threads))
+      return;
+    SmallVector<ParForOp, 3> threads;
+    for (ParForOp p = loop; p;) {
+      threads.push_back(p);
+      ParForOp next;
+      for (Operation &op : p.getBody().front())
+        if (auto inner = dyn_cast<ParForOp>(op);
+            inner && inner.getLayer() == Layer::Threads)
+          next = inner;
+      p = next;
+    }
+    std::optional<std::array<int64_t, 3>> extents = blockExtents(threads);
+    if (!extents)
+      return;
+    int64_t blockThreads = (*extents)[0] * (*extents)[1] * (*extents)[2];
+    KernelTraffic(loop, threads, *extents, std::min(warp, blockThreads),
+                  traffic, remarks)
+        .run();
+  });
   if (remarks)
-    func->emitRemark() << "mdh-cl-bank-conflicts: " << requests
-                       << " shared-memory accesses per thread take " << total
-                       << " wavefronts per warp, " << ideal
-                       << " without conflicts"
-                       << (unknown ? " (" + std::to_string(unknown) +
-                                         " accesses not evaluated)"
-                                   : "");
+    func->emitRemark() << "mdh-cl-bank-conflicts: " << traffic.accesses
+                       << " shared-memory accesses per thread take "
+                       << traffic.wavefronts << " wavefronts per warp, "
+                       << traffic.ideal << " without conflicts"
+                       << (traffic.unknown
+                               ? " (" + std::to_string(traffic.unknown) +
+                                     " accesses not evaluated)"
+                               : "");
   return traffic;
 }
 

@@ -225,3 +225,25 @@ func.func @guarded() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
   }
   return
 }
+
+// -----
+
+// `index` elements have no fixed width (the back ends choose it): their
+// accesses are not evaluated, and said so.
+// CHECK-LABEL: func.func @index_elements
+// expected-remark @+1 {{mdh-cl-bank-conflicts: 0 shared-memory accesses per thread take 0 wavefronts per warp, 0 without conflicts (1 accesses not evaluated)}}
+func.func @index_elements() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      %t = mdh_cl.buffer shared : memref<32x4xindex>
+      mdh_cl.par_for %l = %c0 to %c32 step %c1 on threads x {
+        %r = mdh_cl.buffer register : memref<1x4xindex>
+        mdh_cl.copy %t[%l, %c0] [%c1, %c1] to %r layout identity : memref<32x4xindex> to memref<1x4xindex>
+      }
+    }
+  }
+  return
+}

@@ -96,3 +96,24 @@ func.func @merged() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
 func.func @host() {
   return
 }
+
+// -----
+
+// `index` elements have no fixed width: not padded (nor evaluated).
+// CHECK-LABEL: func.func @index_elements
+// CHECK:         mdh_cl.buffer shared : memref<32x4xindex>
+func.func @index_elements() attributes {mdh_ll.target = #mdh_ll.cuda<chip = "sm_80">} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      %t = mdh_cl.buffer shared : memref<32x4xindex>
+      mdh_cl.par_for %l = %c0 to %c32 step %c1 on threads x {
+        %r = mdh_cl.buffer register : memref<1x4xindex>
+        mdh_cl.copy %t[%l, %c0] [%c1, %c1] to %r layout identity : memref<32x4xindex> to memref<1x4xindex>
+      }
+    }
+  }
+  return
+}
