@@ -54,11 +54,6 @@ static constexpr StringLiteral kLoopAnnotation = "loop_annotation";
 /// every vector load the backends emit).
 static constexpr int64_t kSharedAlignment = 16;
 
-static int64_t getSizeInBytes(MemRefType type) {
-  return type.getNumElements() *
-         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-}
-
 /// `type` in GPU address space `space`.
 static MemRefType inAddressSpace(MemRefType type, gpu::AddressSpace space) {
   auto attr = gpu::AddressSpaceAttr::get(type.getContext(), space);

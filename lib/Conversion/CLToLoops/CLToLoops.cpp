@@ -91,11 +91,6 @@ static LogicalResult checkHostSupport(Operation *root) {
 // Step 2: buffers
 //===----------------------------------------------------------------------===//
 
-static int64_t getSizeInBytes(MemRefType type) {
-  return type.getNumElements() *
-         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-}
-
 namespace {
 /// Moves buffers to the start of a block, keeping the buffers of one block
 /// in their original order.

@@ -117,11 +117,6 @@ static bool writes(Operation *user, Value value) {
   return false;
 }
 
-static int64_t bytesOf(MemRefType type) {
-  return std::max<int64_t>(type.getNumElements(), 1) *
-         ((type.getElementTypeBitWidth() + 7) / 8);
-}
-
 LogicalResult GPUEmitter::planKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
   std::array<bool, 3> seenGrid = {}, seenBlock = {};
   WalkResult walk = phase.walk([&](Operation *op) -> WalkResult {
@@ -148,7 +143,8 @@ LogicalResult GPUEmitter::planKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
     }
     if (auto buffer = dyn_cast<mdh_cl::BufferOp>(op))
       if (buffer.getRegion() == mdh_cl::MemRegion::Shared && isLive(buffer))
-        kernel.sharedBytes += (bytesOf(buffer.getType()) + 15) / 16 * 16;
+        kernel.sharedBytes +=
+            (mdh_cl::getSizeInBytes(buffer.getType()) + 15) / 16 * 16;
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
@@ -326,14 +322,16 @@ void GPUEmitter::emitHost(func::FuncOp func, ArrayRef<Value> deviceBuffers,
   int64_t size = 0;
   for (Value buffer : deviceBuffers) {
     offsets.push_back(size);
-    size = llvm::alignTo(size + bytesOf(cast<MemRefType>(buffer.getType())),
-                         kWorkspaceAlign);
+    size = llvm::alignTo(
+        size + mdh_cl::getSizeInBytes(cast<MemRefType>(buffer.getType())),
+        kWorkspaceAlign);
   }
   os << "// The bytes of device memory that " << name
      << "() needs as its workspace (0: none).\n";
   for (auto [buffer, offset] : llvm::zip_equal(deviceBuffers, offsets))
     os << "// " << nameOf(buffer) << ": bytes [" << offset << ", "
-       << offset + bytesOf(cast<MemRefType>(buffer.getType())) << ").\n";
+       << offset + mdh_cl::getSizeInBytes(cast<MemRefType>(buffer.getType()))
+       << ").\n";
   os << "extern \"C\" size_t " << name << "_workspace_size(void) {\n";
   os << "  return " << size << ";\n}\n\n";
 
@@ -416,7 +414,7 @@ LogicalResult GPUEmitter::emitBuffer(mdh_cl::BufferOp op) {
     if (current && current->dynamicShared) {
       os << elt << " *" << declare(op) << " = reinterpret_cast<" << elt
          << " *>(mdh_smem + " << sharedOffset << ");\n";
-      sharedOffset += (bytesOf(type) + 15) / 16 * 16;
+      sharedOffset += (mdh_cl::getSizeInBytes(type) + 15) / 16 * 16;
       return success();
     }
     // 16-byte aligned, as the dynamic ones: 128-bit copies store into them.

@@ -15,6 +15,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "mdh/Dialect/CL/MDHCLEnums.h.inc"
 
@@ -27,6 +28,13 @@
 namespace mlir::mdh_cl {
 /// Whether `v` is an `mdh_cl.buffer register`: a thread's private tile.
 bool isRegisterBuffer(Value v);
+
+/// The bytes a buffer of static type `type` takes (elements of less than a
+/// byte take one each).
+inline int64_t getSizeInBytes(MemRefType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
 
 /// The tile buffer dimension that dimension `d` of a copy's source (of
 /// rank `rank`) becomes in `layout`; not for `panels`, which adds one.

@@ -44,17 +44,13 @@ std::optional<int64_t> paddedRow(int64_t n, int64_t bytes) {
   return std::nullopt;
 }
 
-int64_t bytesOf(MemRefType type) {
-  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
-}
-
 /// The bytes of the shared buffers of the blocks loop around `buffer`.
 int64_t sharedBytes(BufferOp buffer) {
   Operation *block = buffer->getParentOp();
   int64_t total = 0;
   block->walk([&](BufferOp b) {
     if (b.getRegion() == MemRegion::Shared)
-      total += bytesOf(cast<MemRefType>(b.getType()));
+      total += getSizeInBytes(cast<MemRefType>(b.getType()));
   });
   return total;
 }
@@ -124,7 +120,7 @@ struct MDHCLPadSharedTilesPass
         shape.back() = *row;
         auto padded = MemRefType::get(shape, type.getElementType());
         int64_t before = sharedBytes(buffer);
-        int64_t after = before - bytesOf(type) + bytesOf(padded);
+        int64_t after = before - getSizeInBytes(type) + getSizeInBytes(padded);
         if (after > std::max(before, kStaticSharedBytes))
           continue;
         // Judged on a copy of the function.
