@@ -129,6 +129,9 @@ mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
   const Problem &p = *problem;
   // The first valid one of the candidates, each also without register
   // copies; else the plain configuration.
+  if (p.gpu)
+    if (std::optional<mdh_ll::Config> mma = mmaConfig(op, target, p))
+      return *mma;
   SmallVector<mdh_ll::Config, 2> candidates;
   if (p.gpu) {
     candidates.push_back(gpuConfig(p, /*contractionTiles=*/true));

@@ -68,6 +68,11 @@ mdh_ll::Config cpuConfig(const Problem &p, bool pack);
 /// contractions.
 mdh_ll::Config gpuConfig(const Problem &p, bool contractionTiles);
 
+/// The tensor-core configuration of `op` on `target` where it applies and
+/// passes every rule (HeuristicMma.cpp).
+std::optional<mdh_ll::Config> mmaConfig(mdh::ComputationOpInterface op,
+                                        Attribute target, const Problem &p);
+
 } // namespace mlir::mdh::tuning::heuristic
 
 #endif // MDH_LIB_TUNINGSPACE_HEURISTIC_H

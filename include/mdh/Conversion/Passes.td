@@ -260,6 +260,9 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
     - `mdh_cl.buffer register` -> private attributions;
     - `mdh_cl.barrier` -> `gpu.barrier`;
     - `mdh_cl.shuffle` -> `gpu.shuffle` of each 32-bit word of the value;
+    - `mdh_cl.mma` -> with `tensor-cores`, each lane's fragment loads and
+      `nvvm.mma.sync` (NVIDIA sm_80 and later); without, each lane's own
+      arithmetic (`--mdh-cl-expand-mma`: the CPU emulation and AMD);
     - `mdh_cl.buffer device` -> `gpu.alloc` where it stands and
       `gpu.dealloc` before every return of the function;
     - the kernels are named `<function>_<phase>` (the `module`/`function`
@@ -286,7 +289,10 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"49152",
            "Shared buffers up to this many bytes in total are static "
            "workgroup memory; more use dynamic shared memory (CUDA allows "
-           "48 KB of static shared memory per block)">
+           "48 KB of static shared memory per block)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
+           "Lower mdh_cl.mma to nvvm.mma.sync (NVIDIA sm_80 and later) "
+           "instead of each lane's arithmetic">
   ];
   // gpu.launch and its memory; the rest comes from --mdh-cl-to-loops.
   let dependentDialects = [
@@ -294,7 +300,9 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

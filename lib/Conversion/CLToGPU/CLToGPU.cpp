@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MmaToNVVM.h"
 #include "SPMDForm.h"
 
 #include "mdh/Conversion/Passes.h"
@@ -26,6 +27,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassManager.h"
@@ -366,6 +368,17 @@ struct MDHCLToGPU : mdh::impl::MDHCLToGPUBase<MDHCLToGPU> {
     });
     if (!ok)
       return signalPassFailure();
+
+    // Warp-level matrix products: nvvm.mma.sync, or each lane's arithmetic
+    // (while the thread loops that give the lane are still there).
+    SmallVector<MmaOp> mmas;
+    module.walk([&](MmaOp op) { mmas.push_back(op); });
+    for (MmaOp op : mmas) {
+      if (tensorCores)
+        mdh::lowerMmaToNVVM(op);
+      else
+        expandMma(op);
+    }
 
     // Loops over register tiles, marked while their buffers are still
     // `mdh_cl.buffer register` (step 2 makes them attributions). LLVM's

@@ -145,7 +145,10 @@ static void buildSchedule(ComputeOp op, mdh_ll::TargetAttrInterface target,
         b, loc, b.getI64IntegerAttr(l), b.getStringAttr(level.name),
         mdh_ll::LevelKindAttr::get(b.getContext(), level.kind),
         b.getDenseI64ArrayAttr(c.tiles[l]), b.getDenseI64ArrayAttr(order),
-        assignment, assignmentKind);
+        assignment, assignmentKind,
+        l + 1 == kNumLevels && c.mma
+            ? mdh_ll::MmaShapeAttr::get(b.getContext(), *c.mma)
+            : mdh_ll::MmaShapeAttr());
 
     // The combines of the partial results of this level's parts.
     SmallVector<int64_t> split = splitDims(op, c, l);

@@ -487,7 +487,14 @@ void GPULowering::run() {
       blockPartials = createPartials(shape, mdh_cl::MemRegion::Device);
     }
   }
-  buildMain();
+  if (c.mma) {
+    // The verifier checked the rules, which include the match.
+    FailureOr<mdh_ll::MmaContraction> mc = mdh_ll::matchMmaContraction(s);
+    assert(succeeded(mc) && "a verified mma schedule is a contraction");
+    buildMmaMain(*mc);
+  } else {
+    buildMain();
+  }
   buildRecomposition(/*writeInCombine=*/true);
   s.erase();
 }

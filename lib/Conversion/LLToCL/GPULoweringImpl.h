@@ -18,6 +18,7 @@
 #include "ScheduleLowering.h"
 
 #include "mdh/Dialect/LL/ConfigRules.h"
+#include "mdh/Dialect/LL/MmaRules.h"
 
 #include <array>
 
@@ -105,6 +106,11 @@ private:
   /// input copies.
   bool blockPartialsFitShared();
   void buildMain();
+  /// The main phase of a tensor-core schedule (GPUMma.cpp).
+  void buildMmaMain(const mdh_ll::MmaContraction &mc);
+  /// Copies input i's box over [lo, hi) into its shared tile: cooperatively
+  /// (`full`), or element by element with zeros past the box's ends.
+  void mmaCopy(unsigned i, ArrayRef<Value> lo, ArrayRef<Value> hi, bool full);
   /// Cooperative copies use 128-bit loads where they can (the fast version
   /// of the block's code); the inputs they read so.
   bool vectorCopies = false;

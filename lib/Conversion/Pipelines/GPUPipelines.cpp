@@ -37,7 +37,14 @@ using namespace mlir::mdh;
 /// (and the chip checked before anything chip-specific runs).
 static void buildCLToKernels(OpPassManager &pm, StringRef vendor,
                              StringRef chip, unsigned optLevel) {
-  pm.addPass(createMDHCLToGPU());
+  // mma.sync m16n8k16 with f16/bf16 operands: sm_80 and later.
+  MDHCLToGPUOptions toGPU;
+  unsigned sm = 0;
+  toGPU.tensorCores =
+      vendor == "nvidia" && chip.starts_with("sm_") &&
+      !chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm) &&
+      sm >= 80;
+  pm.addPass(createMDHCLToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Constants and index arithmetic go into the kernels rather than becoming

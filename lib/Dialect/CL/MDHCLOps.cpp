@@ -328,6 +328,63 @@ LogicalResult ShuffleOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// MmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  auto lhs = cast<MemRefType>(getLhs().getType());
+  auto rhs = cast<MemRefType>(getRhs().getType());
+  auto acc = cast<MemRefType>(getAcc().getType());
+  Type element = lhs.getElementType();
+  if (!element.isF16() && !element.isBF16())
+    return emitOpError("multiplies f16 or bf16 matrices, not ") << element;
+  if (rhs.getElementType() != element)
+    return emitOpError("multiplies ")
+           << element << " by " << rhs.getElementType()
+           << "; both operands have one type";
+  if (!acc.getElementType().isF32())
+    return emitOpError("accumulates in f32, not ") << acc.getElementType();
+  auto checkIndices = [&](StringRef what, MemRefType type, size_t count,
+                          int64_t minRank) -> LogicalResult {
+    if (type.getRank() < minRank)
+      return emitOpError() << what << " needs rank " << minRank
+                           << " or more, got " << type.getRank();
+    if (static_cast<int64_t>(count) != type.getRank())
+      return emitOpError("expects one index per dimension of ")
+             << what << " (" << type.getRank() << "), got " << count;
+    return success();
+  };
+  if (failed(checkIndices("A", lhs, getLhsIndices().size(), 2)) ||
+      failed(checkIndices("B", rhs, getRhsIndices().size(), 2)) ||
+      failed(checkIndices("the accumulators", acc, getAccIndices().size(), 1)))
+    return failure();
+  // Extents too small for one 16x16 / 16x8 / 4-element block can only be
+  // read out of bounds.
+  auto fits = [](MemRefType type, int64_t rows, int64_t cols) {
+    ArrayRef<int64_t> shape = type.getShape();
+    return shape[shape.size() - 2] >= rows && shape.back() >= cols;
+  };
+  if (!fits(lhs, 16, 16))
+    return emitOpError("reads a 16x16 block of A, which ")
+           << lhs << " cannot hold";
+  if (!fits(rhs, getRhsTransposed() ? 8 : 16, getRhsTransposed() ? 16 : 8))
+    return emitOpError("reads a ")
+           << (getRhsTransposed() ? "8x16" : "16x8") << " block of B, which "
+           << rhs << " cannot hold";
+  if (acc.getShape().back() < 4)
+    return emitOpError("keeps 4 accumulators per lane along the last "
+                       "dimension, which ")
+           << acc << " cannot hold";
+  std::optional<int64_t> count;
+  if (failed(verifyUniformPlacement(*this, count)))
+    return failure();
+  if (count && *count % 32 != 0)
+    return emitOpError("runs on whole warps of 32 threads, but the block has ")
+           << *count << ", not a multiple";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CopyOp
 //===----------------------------------------------------------------------===//
 

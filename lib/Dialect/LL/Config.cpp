@@ -15,7 +15,7 @@ bool Config::operator==(const Config &other) const {
          assignmentKind == other.assignmentKind &&
          inputRegions == other.inputRegions &&
          inputLayouts == other.inputLayouts &&
-         outputRegions == other.outputRegions;
+         outputRegions == other.outputRegions && mma == other.mma;
 }
 
 bool mlir::mdh_ll::isLegalInputRegion(StringRef targetName, unsigned level,

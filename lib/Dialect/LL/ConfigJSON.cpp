@@ -108,7 +108,7 @@ json::Value mlir::mdh_ll::configToJSON(const Config &config, mdh::ComputeOp op,
   for (const auto &regions : config.outputRegions)
     outputs.push_back(json::Object{{"regions", namesPerLevel(regions)}});
 
-  return json::Object{
+  json::Object result{
       {"format", kConfigFormat.str()},
       {"computation", computationKey(op)},
       {"name", op.getName().value_or("").str()},
@@ -122,6 +122,9 @@ json::Value mlir::mdh_ll::configToJSON(const Config &config, mdh::ComputeOp op,
       {"inputs", std::move(inputs)},
       {"outputs", std::move(outputs)},
   };
+  if (config.mma)
+    result["mma"] = stringifyMmaShape(*config.mma).str();
+  return result;
 }
 
 static bool isScalar(const json::Value &value) {
@@ -171,10 +174,14 @@ static void printIndented(const json::Value &value, unsigned indent,
   // Fields in the order docs/config-json.md describes them; fields it does
   // not describe follow, sorted.
   static constexpr StringLiteral kOrder[] = {
-      "format",  "configurations", "computation",     "name",
-      "sizes",   "target",         "levels",          "tiles",
-      "orders",  "assignment",     "assignment_kind", "inputs",
-      "outputs", "regions",        "layouts"};
+      "format",          "configurations",
+      "computation",     "name",
+      "sizes",           "target",
+      "levels",          "tiles",
+      "orders",          "assignment",
+      "assignment_kind", "inputs",
+      "outputs",         "mma",
+      "regions",         "layouts"};
   const json::Object &object = *value.getAsObject();
   SmallVector<StringRef> keys;
   for (const auto &entry : object)

@@ -28,6 +28,7 @@ namespace json = llvm::json;
 
 // Every enumerator of the names a configuration holds, in the order an
 // error lists them.
+static constexpr MmaShape kMmaShapes[] = {MmaShape::M16N8K16};
 static constexpr AssignmentKind kAssignmentKinds[] = {AssignmentKind::Blocked,
                                                       AssignmentKind::Strided};
 static constexpr InputRegion kInputRegions[] = {
@@ -312,6 +313,15 @@ LogicalResult ConfigReader::readSchedule(const json::Object &root,
     if (!parsed)
       return failure();
     config.assignmentKind[l] = *parsed;
+  }
+  // Optional: tensor-core register tiles (GPU schedules only; the verifier
+  // checks where they apply).
+  if (const json::Value *mma = root.get("mma")) {
+    std::optional<MmaShape> shape =
+        name(*mma, "mma", "mma shape", ArrayRef(kMmaShapes));
+    if (!shape)
+      return failure();
+    config.mma = *shape;
   }
   return success();
 }

@@ -19,6 +19,7 @@
 
 #include "mdh/Dialect/LL/ConfigVerifier.h"
 #include "mdh/Dialect/LL/ConfigRules.h"
+#include "mdh/Dialect/LL/MmaRules.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -224,6 +225,10 @@ void Checker::checkRegions() {
 
 void Checker::checkLimits() {
   unsigned numDims = p.numDims();
+  // A tensor-core schedule's threads level counts warps; verifyMmaConfig
+  // checks its threads and registers.
+  if (c.mma)
+    return;
   if (p.gpu) {
     int64_t threads = threadsPerBlock(p, c);
     if (threads > p.maxThreadsPerBlock()) {
@@ -279,6 +284,10 @@ void Checker::checkLimits() {
 }
 
 bool rules::isValid(const Problem &p, const mdh_ll::Config &c) {
+  // The rules of tensor-core schedules need the computation
+  // (verifyMmaConfig); the search space holds none.
+  if (c.mma)
+    return false;
   Checker checker(p, c, nullptr);
   if (!checker.checkShape() || !checker.checkValues())
     return false;
@@ -299,6 +308,8 @@ tuning::verifyConfig(mdh::ComputationOpInterface op, Attribute target,
     return failure();
   checker.checkRegions();
   checker.checkLimits();
+  if (c.mma && checker.passed())
+    return mdh_ll::verifyMmaConfig(op, target, c, emitError);
   return success(checker.passed());
 }
 

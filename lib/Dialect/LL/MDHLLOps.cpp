@@ -171,6 +171,11 @@ LogicalResult LevelOp::verify() {
     seen[d] = true;
   }
 
+  if (getMma() &&
+      (depth + 1 != levels.size() || target.getTargetName() != "cuda"))
+    return emitOpError("only the register_tile level of a `cuda` target may "
+                       "be a warp-level matrix product (mma)");
+
   bool parallel = level.kind == LevelKind::parallel;
   if (parallel && (!getAssignment() || !getAssignmentKind()))
     return emitOpError("parallel level ")

@@ -76,6 +76,8 @@ static Config readConfig(ScheduleOp schedule, ArrayRef<LevelOp> levels) {
         c.assignment[l].push_back(hw);
     if (std::optional<AssignmentKind> kind = level.getAssignmentKind())
       c.assignmentKind[l] = *kind;
+    if (std::optional<MmaShape> mma = level.getMma())
+      c.mma = *mma;
     for (auto copy : level.getBody().front().getOps<CopyOp>()) {
       unsigned i = llvm::find(schedule.getIns(), copy.getInput()) -
                    schedule.getIns().begin();

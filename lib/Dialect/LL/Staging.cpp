@@ -13,9 +13,7 @@
 
 using namespace mlir;
 
-/// The block of the scalar function: `mdh.compute`'s region, or the
-/// `mdh_ll.scalar` inside a schedule.
-static Block *scalarBody(Operation *op) {
+Block *mdh_ll::scalarBody(Operation *op) {
   if (auto compute = dyn_cast<mdh::ComputeOp>(op))
     return &compute.getBody().front();
   Block *body = nullptr;

@@ -267,6 +267,7 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
       .Case<mdh_cl::ParForOp>([&](auto op) { return emitParFor(op); })
       .Case<mdh_cl::BarrierOp>([&](auto op) { return emitBarrier(op); })
       .Case<mdh_cl::ShuffleOp>([&](auto op) { return emitShuffle(op); })
+      .Case<mdh_cl::MmaOp>([&](auto op) { return emitMma(op); })
       .Case<scf::IfOp>([&](auto op) { return emitIf(op); })
       // Ends the regions of an scf.if without results.
       .Case<scf::YieldOp>([&](auto op) -> LogicalResult {

@@ -600,4 +600,5 @@ void CEmitterBase::printHelpers(raw_ostream &out, StringRef qualifiers) {
     helper("mdh_maximum", "double", true);
   if (needMinimum)
     helper("mdh_minimum", "double", false);
+  printMmaHelpers(out, qualifiers);
 }

@@ -75,6 +75,15 @@ def MDHCL_ShuffleMode : I32EnumAttr<"ShuffleMode",
   let genSpecializedAttr = 0;
 }
 
+def MDHCL_MmaShape : I32EnumAttr<"MmaShape",
+    "the shape of a warp-level matrix product", [
+      // 16x8 results, 16 products each: PTX mma.sync m16n8k16 (sm_80+).
+      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">
+    ]> {
+  let cppNamespace = "::mlir::mdh_cl";
+  let genSpecializedAttr = 0;
+}
+
 class MDHCL_EnumAttr<EnumAttrInfo info, string name>
     : EnumAttr<MDHCL_Dialect, info, name> {
   let assemblyFormat = "$value";
@@ -85,6 +94,7 @@ def MDHCL_LayerAttr : MDHCL_EnumAttr<MDHCL_Layer, "layer">;
 def MDHCL_HwDimAttr : MDHCL_EnumAttr<MDHCL_HwDim, "hw_dim">;
 def MDHCL_LayoutAttr : MDHCL_EnumAttr<MDHCL_Layout, "layout">;
 def MDHCL_ShuffleModeAttr : MDHCL_EnumAttr<MDHCL_ShuffleMode, "shuffle_mode">;
+def MDHCL_MmaShapeAttr : MDHCL_EnumAttr<MDHCL_MmaShape, "mma_shape">;
 
 def MDHCL_CombinerAttr : Attr<
     CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,

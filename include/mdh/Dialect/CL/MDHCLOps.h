@@ -51,6 +51,15 @@ SmallVector<T> toTileOrder(Layout layout, ArrayRef<T> values) {
     result[tileDim(layout, d, values.size())] = v;
   return result;
 }
+
+/// The linear id (x fastest) in its block of the thread that runs `op`,
+/// from the thread loops around it, built at `b`'s insertion point.
+Value linearThreadId(OpBuilder &b, Location loc, Operation *op);
+
+/// Replaces `op` by each lane's own arithmetic: its four accumulators plus
+/// the 16 products along k, read from A and B (ExpandMma.cpp). The
+/// semantics of the op without tensor cores.
+void expandMma(MmaOp op);
 } // namespace mlir::mdh_cl
 
 #endif // MDH_DIALECT_CL_MDHCLOPS_H

@@ -311,4 +311,60 @@ def MDHCL_AccumulateOp : MDHCL_Op<"accumulate", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Warp-level matrix products
+//===----------------------------------------------------------------------===//
+
+def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
+  let summary = "a warp's 16x8x16 matrix product on tensor cores";
+  let description = [{
+    The 32 lanes of a warp (threads of consecutive linear id, x fastest;
+    the lane is the linear id modulo 32) compute together `D = A * B + C`
+    with `A` 16x16, `B` 16x8 and `C`, `D` 16x8, as PTX's
+    `mma.sync.aligned.m16n8k16.row.col.f32.<t>.<t>.f32` does:
+
+    - `A[r][k]` is `lhs[lhsIndices + (r, k)]` (the last two indices; with
+      `lhs_transposed`, `lhs[.., k, r]`), `B[k][c]` is
+      `rhs[rhsIndices + (k, c)]` (with `rhs_transposed`, `rhs[.., c, k]`),
+      both f16 or both bf16, read from any memory (shared tiles in the GPU
+      lowering) and multiplied exactly into f32;
+    - `C` and `D` are the accumulator fragments: lane `l` holds element
+      `(l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2)` at
+      `acc[accIndices + e]`, `e < 4`, in its own register buffer (the
+      PTX ISA's fragment layout for C and D of `m16n8k16`).
+
+    Every lane thus updates only its own accumulators, from memory every
+    lane can read: `--mdh-cl-expand-mma` computes them so (the reference
+    semantics, for the CPU emulation); the CUDA emitter and the NVVM path
+    load the A and B fragments of the PTX layout and issue `mma.sync`. The
+    f32 sums may be rounded in any order. Every thread of the warp must
+    execute it: it sits in uniform control flow, like `mdh_cl.barrier`,
+    and the block's thread count is a multiple of 32.
+
+    ```mlir
+    mdh_cl.mma m16n8k16 %As[%r, %k], %Bs[%k, %c] into %acc[%i, %c0]
+        : memref<64x32xf16, 3>, memref<32x64xf16, 3> into memref<4x4x4xf32>
+    ```
+  }];
+  let arguments = (ins
+    MDHCL_MmaShapeAttr:$shape,
+    Arg<AnyStaticShapeMemRef, "A", [MemRead]>:$lhs,
+    Variadic<Index>:$lhsIndices,
+    UnitAttr:$lhs_transposed,
+    Arg<AnyStaticShapeMemRef, "B", [MemRead]>:$rhs,
+    Variadic<Index>:$rhsIndices,
+    UnitAttr:$rhs_transposed,
+    Arg<AnyStaticShapeMemRef, "the accumulator fragments",
+        [MemRead, MemWrite]>:$acc,
+    Variadic<Index>:$accIndices
+  );
+  let assemblyFormat = [{
+    `` $shape $lhs `[` $lhsIndices `]` (`transposed` $lhs_transposed^)? `,`
+    $rhs `[` $rhsIndices `]` (`transposed` $rhs_transposed^)?
+    `into` $acc `[` $accIndices `]` attr-dict
+    `:` type($lhs) `,` type($rhs) `into` type($acc)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // MDH_DIALECT_CL_MDHCLOPS_TD

@@ -37,6 +37,26 @@ def MDHCLInlineScalar : MDHCL_Pass<"mdh-cl-inline-scalar"> {
   ];
 }
 
+def MDHCLExpandMma : MDHCL_Pass<"mdh-cl-expand-mma"> {
+  let summary = "Replace warp-level matrix products by each lane's arithmetic";
+  let description = [{
+    Replaces every `mdh_cl.mma` by what it means for each lane: its four
+    accumulators plus the 16 products along k, read from A and B where
+    they are (no values exchanged between lanes). `--mdh-cl-to-gpu` does
+    the same first, so the `gpu` paths (PTX, AMDGPU, the CPU emulation)
+    run tensor-core schedules without tensor cores; `--emit-cuda` prints
+    `mma.sync` instead.
+  }];
+  let statistics = [
+    Statistic<"numExpanded", "expanded", "mdh_cl.mma ops expanded">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def MDHCLEliminateCombines : MDHCL_Pass<"mdh-cl-eliminate-combines"> {
   let summary = "Remove combine operators whose outcome is known";
   let description = [{

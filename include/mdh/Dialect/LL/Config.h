@@ -46,7 +46,10 @@
 //     the CPU); Identity when there is no copy;
 //   * outputRegions[o][l] (parallel levels only): where the partial results
 //     of output o are combined when a pw/ps dimension is split over the
-//     parallel units of level l.
+//     parallel units of level l;
+//   * mma (cuda only): the register tile is one warp-level matrix product
+//     (mma.sync) of that shape; the threads level then counts warps
+//     (docs/tuning-parameters.md, "Tensor cores").
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,6 +99,7 @@ inline StringRef stringify(CombineRegion region) {
 inline StringRef stringify(AssignmentKind kind) {
   return stringifyAssignmentKind(kind);
 }
+inline StringRef stringify(MmaShape shape) { return stringifyMmaShape(shape); }
 
 /// Every tuning parameter of one computation on one target.
 struct Config {
@@ -113,6 +117,9 @@ struct Config {
   /// outputRegions[o][l], one entry per output buffer (meaningful for
   /// parallel levels only).
   SmallVector<std::array<CombineRegion, kNumLevels>> outputRegions;
+  /// GPU only: the register tile is one warp-level matrix product of this
+  /// shape (tensor cores), and the threads level's units are warps.
+  std::optional<MmaShape> mma;
 
   bool operator==(const Config &other) const;
   bool operator!=(const Config &other) const { return !(*this == other); }

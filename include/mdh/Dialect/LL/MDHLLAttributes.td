@@ -267,6 +267,16 @@ def MDHLL_Sync : I32EnumAttr<"Sync",
   let genSpecializedAttr = 0;
 }
 
+def MDHLL_MmaShape : I32EnumAttr<"MmaShape",
+    "the warp-level matrix product of a GPU register tile", [
+      // PTX mma.sync m16n8k16 with f16/bf16 operands and f32 accumulators
+      // (sm_80 and later).
+      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">
+    ]> {
+  let cppNamespace = "::mlir::mdh_ll";
+  let genSpecializedAttr = 0;
+}
+
 class MDHLL_EnumAttr<EnumAttrInfo info, string name>
     : EnumAttr<MDHLL_Dialect, info, name> {
   // Bare keywords inside ops: `to shared layout transposed`.
@@ -281,5 +291,6 @@ def MDHLL_AssignmentKindAttr
     : MDHLL_EnumAttr<MDHLL_AssignmentKind, "assignment_kind">;
 def MDHLL_SyncAttr : MDHLL_EnumAttr<MDHLL_Sync, "sync">;
 def MDHLL_LevelKindAttr : MDHLL_EnumAttr<MDHLL_LevelKind, "level_kind">;
+def MDHLL_MmaShapeAttr : MDHLL_EnumAttr<MDHLL_MmaShape, "mma_shape">;
 
 #endif // MDH_DIALECT_LL_MDHLLATTRIBUTES_TD

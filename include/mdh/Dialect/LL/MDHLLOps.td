@@ -155,7 +155,10 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
     assigns each dimension to a hardware dimension (`x`, `y`, `z`) and deals
     tiles `blocked` (unit u takes tile u) or `strided` (unit u takes the
     sub-tiles u, u + P, ...). On GPUs the `threads` level splits the shared
-    tile among the threads of a block.
+    tile among the threads of a block. A GPU `register_tile` level with
+    `mma` is one warp-level matrix product of that shape (tensor cores):
+    the `threads` level's units are then warps of 32 threads, each owning
+    its tile (docs/tuning-parameters.md, "Tensor cores").
 
     The body runs once per tile: first the level's tile copies, then the
     next level and the combines of its partial results, or, in the innermost
@@ -175,12 +178,14 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
     DenseI64ArrayAttr:$tiles,
     DenseI64ArrayAttr:$order,
     OptionalAttr<DenseI64ArrayAttr>:$assignment,
-    OptionalAttr<MDHLL_AssignmentKindAttr>:$assignment_kind
+    OptionalAttr<MDHLL_AssignmentKindAttr>:$assignment_kind,
+    OptionalAttr<MDHLL_MmaShapeAttr>:$mma
   );
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $index $level_name `` $kind `tiles` $tiles `order` $order
-    `` custom<Assignment>($assignment, $assignment_kind) $body attr-dict
+    `` custom<Assignment>($assignment, $assignment_kind) (`mma` $mma^)?
+    $body attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -22,6 +22,10 @@
 
 namespace mlir::mdh_ll {
 
+/// The block of the scalar function of `op`: `mdh.compute`'s region, or
+/// that of the `mdh_ll.scalar` inside an `mdh_ll.schedule` (null if none).
+Block *scalarBody(Operation *op);
+
 /// The element type of the tile copies of input `input` of `op` (an
 /// `mdh.compute` or an `mdh_ll.schedule`): the float type that every use
 /// of every access of the input in the scalar function extends it to with

@@ -115,6 +115,10 @@ protected:
   virtual LogicalResult emitBarrier(mdh_cl::BarrierOp op) = 0;
   /// A warp shuffle: GPU languages only.
   virtual LogicalResult emitShuffle(mdh_cl::ShuffleOp op);
+  /// A warp-level matrix product: CUDA only (CMmaPrinter.cpp).
+  LogicalResult emitMma(mdh_cl::MmaOp op);
+  /// The inline-PTX helpers the printed products call.
+  void printMmaHelpers(raw_ostream &out, StringRef qualifiers);
 
   // Liveness: an op that only computes a value is printed when a printed op
   // uses it.
@@ -205,6 +209,7 @@ protected:
   raw_indented_ostream os{bodyStream};
   bool needMaximum = false, needMinimum = false;
   bool needMaximumF = false, needMinimumF = false;
+  bool needMmaF16 = false, needMmaBF16 = false;
   HalfStyle halfStyle = HalfStyle::Bits;
   /// The 16-bit types the code uses, and the conversion helpers it calls:
   /// bit-pattern conversions (f16 for HalfStyle::Bits, bf16 for Bits and

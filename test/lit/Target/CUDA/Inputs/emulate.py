@@ -41,7 +41,7 @@ struct dim3 {
   unsigned x, y, z;
   dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
 };
-static thread_local dim3 threadIdx, blockIdx;
+static thread_local dim3 threadIdx, blockIdx, blockDim;
 // CUDA's 128-bit vector types (cooperative copies load through them). The
 // user-provided copy constructors make `*reinterpret_cast<const float4 *>(p)`
 // a reference binding, which -fsanitize=alignment checks: a 128-bit load
@@ -119,6 +119,65 @@ T mdh_shuffle(unsigned mask, T v, int delta, int width) {
   mdh_barrier->arrive_and_wait();
   return r;
 }
+// mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32, from
+// the PTX ISA's fragment layouts: each lane leaves its packed fragments of
+// A and B in a slot; after a barrier every lane rebuilds the warp's 16x16 A
+// and 16x8 B from all 32 slots and adds its own four elements of A * B.
+// The emitted helper with the inline PTX is replaced by this one.
+static inline uint16_t __half_as_ushort(__half h) {
+  uint16_t bits;
+  std::memcpy(&bits, &h, 2);
+  return bits;
+}
+static inline uint16_t __bfloat16_as_ushort(__nv_bfloat16 h) {
+  uint16_t bits;
+  std::memcpy(&bits, &h, 2);
+  return bits;
+}
+struct MdhMmaSlot {
+  uint32_t a[4], b[2];
+};
+static std::vector<MdhMmaSlot> mdh_mma_slots;
+template <class T> static float mdh_mma_half(uint32_t reg, int high) {
+  uint16_t bits = (uint16_t)(reg >> (16 * high));
+  T v;
+  std::memcpy(&v, &bits, 2);
+  return (float)v;
+}
+template <class T>
+void mdh_mma_emulated(float &d0, float &d1, float &d2, float &d3, uint32_t a0,
+                      uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
+                      uint32_t b1) {
+  mdh_mma_slots[mdh_tid] = {{a0, a1, a2, a3}, {b0, b1}};
+  mdh_barrier->arrive_and_wait();
+  float A[16][16], B[16][8];
+  unsigned first = mdh_tid - mdh_tid % 32;
+  for (unsigned l = 0; l < 32; ++l) {
+    const MdhMmaSlot &s = mdh_mma_slots[first + l];
+    unsigned g = l >> 2, t = l % 4;
+    for (unsigned i = 0; i < 8; ++i) {
+      unsigned row = (i < 2 || (i >= 4 && i < 6)) ? g : g + 8;
+      unsigned col = t * 2 + (i & 1) + (i >= 4 ? 8 : 0);
+      A[row][col] = mdh_mma_half<T>(s.a[i / 2], i % 2);
+    }
+    for (unsigned i = 0; i < 4; ++i) {
+      unsigned row = t * 2 + (i & 1) + (i >= 2 ? 8 : 0);
+      B[row][g] = mdh_mma_half<T>(s.b[i / 2], i % 2);
+    }
+  }
+  unsigned l = mdh_tid % 32, g = l >> 2, t = l % 4;
+  float *d[4] = {&d0, &d1, &d2, &d3};
+  for (unsigned e = 0; e < 4; ++e) {
+    unsigned row = g + 8 * (e / 2), col = t * 2 + e % 2;
+    float sum = *d[e];
+    for (unsigned k = 0; k < 16; ++k)
+      sum += A[row][k] * B[k][col];
+    *d[e] = sum;
+  }
+  mdh_barrier->arrive_and_wait();
+}
+#define mdh_mma_m16n8k16_f16 mdh_mma_emulated<__half>
+#define mdh_mma_m16n8k16_bf16 mdh_mma_emulated<__nv_bfloat16>
 template <class T>
 T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32) {
   return mdh_shuffle(mask, v, (int)delta, width);
@@ -151,10 +210,12 @@ void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
         std::barrier<> barrier(threads);
         mdh_barrier = &barrier;
         mdh_lanes.assign(threads, 0);
+        mdh_mma_slots.assign(threads, {});
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
           pool.emplace_back([&, t] {
             blockIdx = dim3(bx, by, bz);
+            blockDim = block;
             mdh_tid = t;
             threadIdx = dim3(t % block.x, t / block.x % block.y,
                              t / (block.x * block.y));
@@ -206,6 +267,10 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     body = re.sub(r"(\w+)<<<(dim3\([^)]*\)), (dim3\([^)]*\)), \d+, stream>>>\(",
                   r"mdh_launch(\1, \2, \3, ", body)
     body = body.replace('extern "C" ', "")
+    # The inline-PTX mma helpers: the shim emulates them.
+    body = re.sub(r"static __device__ __forceinline__ void "
+                  r"mdh_mma_m16n8k16_\w+\(.*?\n}\n", "", body,
+                  flags=re.DOTALL)
     body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
                   body)
     body = re.sub(r"\*reinterpret_cast<(\w+) \*>\(([^;]*)\) = (\w+);",

@@ -1,0 +1,20 @@
+//===- MmaToNVVM.h - mdh_cl.mma as nvvm.mma.sync ----------------*- C++ -*-===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MDH_LIB_CONVERSION_CLTOGPU_MMATONVVM_H
+#define MDH_LIB_CONVERSION_CLTOGPU_MMATONVVM_H
+
+#include "mdh/Dialect/CL/MDHCLOps.h"
+
+namespace mlir::mdh {
+
+/// Replaces `op` (still inside its thread loops) by the fragment loads of
+/// its lane and an `nvvm.mma.sync`.
+void lowerMmaToNVVM(mdh_cl::MmaOp op);
+
+} // namespace mlir::mdh
+
+#endif // MDH_LIB_CONVERSION_CLTOGPU_MMATONVVM_H

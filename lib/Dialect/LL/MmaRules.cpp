@@ -1,0 +1,238 @@
+//===- MmaRules.cpp - Tensor-core register tiles: when and how ------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mdh/Dialect/LL/MmaRules.h"
+#include "mdh/Dialect/HL/MDHOps.h"
+#include "mdh/Dialect/LL/MDHLLOps.h"
+#include "mdh/Dialect/LL/Staging.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::mdh_ll;
+
+/// The dimensions a map of rank 2 reads, when each result is a plain
+/// dimension.
+static std::optional<std::pair<unsigned, unsigned>> dimPair(AffineMap map) {
+  if (map.getNumResults() != 2)
+    return std::nullopt;
+  auto a = dyn_cast<AffineDimExpr>(map.getResult(0));
+  auto b = dyn_cast<AffineDimExpr>(map.getResult(1));
+  if (!a || !b || a.getPosition() == b.getPosition())
+    return std::nullopt;
+  return std::make_pair(a.getPosition(), b.getPosition());
+}
+
+FailureOr<MmaContraction> mdh_ll::matchMmaContraction(Operation *op,
+                                                      std::string *why) {
+  auto fail = [&](const Twine &reason) -> FailureOr<MmaContraction> {
+    if (why)
+      *why = reason.str();
+    return failure();
+  };
+  auto computation = cast<mdh::ComputationOpInterface>(op);
+  if (computation.getNumDims() != 3)
+    return fail("it has " + Twine(computation.getNumDims()) +
+                " dimensions, not the 3 of a matrix product");
+  if (computation.getIns().size() != 2 || computation.getOuts().size() != 1)
+    return fail("it does not read two inputs into one output");
+  SmallVector<AffineMap> outMaps = computation.getOutputMaps(0);
+  SmallVector<AffineMap> aMaps = computation.getInputMaps(0);
+  SmallVector<AffineMap> bMaps = computation.getInputMaps(1);
+  if (outMaps.size() != 1 || aMaps.size() != 1 || bMaps.size() != 1)
+    return fail("a buffer is read or written through several maps");
+  auto outType = cast<ShapedType>(computation.getOuts()[0].getType());
+  if (!outType.getElementType().isF32())
+    return fail("its output does not hold f32 elements");
+  std::optional<std::pair<unsigned, unsigned>> out = dimPair(outMaps[0]);
+  std::optional<std::pair<unsigned, unsigned>> x = dimPair(aMaps[0]);
+  std::optional<std::pair<unsigned, unsigned>> y = dimPair(bMaps[0]);
+  if (!out || !x || !y)
+    return fail("a buffer is not indexed by a pair of distinct dimensions");
+  MmaContraction mc;
+  mc.m = out->first;
+  mc.n = out->second;
+  mc.k = 3 - mc.m - mc.n;
+  if (!computation.getCombiner(mc.m).isCC() ||
+      !computation.getCombiner(mc.n).isCC())
+    return fail("the output's dimensions are not both cc");
+  mdh::CombinerAttr kc = computation.getCombiner(mc.k);
+  if (!kc.isPW() || kc.getOp() != mdh::ReductionOp::add)
+    return fail("the dimension the output does not index is not pw(add)");
+  // A is the input that holds m (and k), B the one that holds n (and k).
+  auto holds = [](std::pair<unsigned, unsigned> p, unsigned a, unsigned b) {
+    return (p.first == a && p.second == b) || (p.first == b && p.second == a);
+  };
+  if (holds(*x, mc.m, mc.k) && holds(*y, mc.k, mc.n)) {
+    mc.lhs = 0;
+    mc.rhs = 1;
+  } else if (holds(*y, mc.m, mc.k) && holds(*x, mc.k, mc.n)) {
+    mc.lhs = 1;
+    mc.rhs = 0;
+    std::swap(x, y);
+  } else {
+    return fail("its inputs are not indexed by (m, k) and (k, n)");
+  }
+  mc.lhsTransposed = x->first == mc.k;
+  mc.rhsTransposed = y->first == mc.n;
+  Type ea =
+      cast<ShapedType>(computation.getIns()[mc.lhs].getType()).getElementType();
+  Type eb =
+      cast<ShapedType>(computation.getIns()[mc.rhs].getType()).getElementType();
+  if (ea != eb || !(ea.isF16() || ea.isBF16()))
+    return fail("its inputs are not both f16 or both bf16");
+  mc.element = ea;
+
+  // The scalar function: extf, extf, mulf of the two, yielded.
+  Block *body = scalarBody(op);
+  if (!body || body->getNumArguments() < 2)
+    return fail("it has no scalar function");
+  Value a = body->getArgument(body->getNumArguments() - 2);
+  Value b = body->getArgument(body->getNumArguments() - 1);
+  Operation *yield = body->getTerminator();
+  if (yield->getNumOperands() != 1)
+    return fail("its scalar function does not yield one value");
+  auto mul = yield->getOperand(0).getDefiningOp<arith::MulFOp>();
+  auto widened = [](Value v) -> Value {
+    auto ext = v.getDefiningOp<arith::ExtFOp>();
+    return ext && ext.getType().isF32() ? ext.getIn() : Value();
+  };
+  if (!mul || std::distance(body->begin(), body->end()) != 4)
+    return fail("its scalar function is not the product of its two "
+                "inputs widened to f32");
+  Value l = widened(mul.getLhs()), r = widened(mul.getRhs());
+  if (!((l == a && r == b) || (l == b && r == a)))
+    return fail("its scalar function is not the product of its two "
+                "inputs widened to f32");
+  if (mul.getFastmath() != arith::FastMathFlags::none)
+    return fail("its product carries fast-math flags");
+  return mc;
+}
+
+int64_t mdh_ll::mmaAccumulators(const MmaContraction &mc, const Config &c) {
+  return c.tiles[2][mc.m] / kMmaM * (c.tiles[2][mc.n] / kMmaN) * 4;
+}
+
+LogicalResult
+mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
+                        function_ref<InFlightDiagnostic()> emitError) {
+  bool ok = true;
+  auto fail = [&]() -> std::optional<InFlightDiagnostic> {
+    ok = false;
+    if (!emitError)
+      return std::nullopt;
+    return emitError();
+  };
+  auto cuda = dyn_cast<CUDATargetAttr>(target);
+  unsigned sm = 0;
+  if (!cuda || cuda.getChip().drop_front(3).getAsInteger(10, sm) || sm < 80) {
+    if (auto d = fail())
+      *d << "mma m16n8k16 needs an NVIDIA target of sm_80 or later (mma.sync "
+            "with f16/bf16 operands), not this target";
+    return failure();
+  }
+  std::string why;
+  FailureOr<MmaContraction> match = matchMmaContraction(op, &why);
+  if (failed(match)) {
+    if (auto d = fail())
+      *d << "mma needs a contraction C[m][n] += A[m][k] * B[k][n] of f16 or "
+            "bf16 inputs widened to f32, but "
+         << why;
+    return failure();
+  }
+  const MmaContraction &mc = *match;
+  auto sizes = cast<mdh::ComputationOpInterface>(op).getSizes();
+  const char *names[3];
+  names[mc.m] = "m";
+  names[mc.n] = "n";
+  names[mc.k] = "k";
+  auto dimName = [&](unsigned d) {
+    return (Twine("dimension ") + Twine(d) + " (" + names[d] + ")").str();
+  };
+  int64_t shape[3];
+  shape[mc.m] = kMmaM;
+  shape[mc.n] = kMmaN;
+  shape[mc.k] = kMmaK;
+  for (unsigned d = 0; d < 3; ++d)
+    if (c.tiles[3][d] != shape[d])
+      if (auto e = fail())
+        *e << "mma m16n8k16: the register tile of " << dimName(d) << " is "
+           << c.tiles[3][d] << ", expected " << shape[d];
+  for (unsigned d : {mc.m, mc.n}) {
+    if (c.tiles[2][d] % shape[d] != 0)
+      if (auto e = fail())
+        *e << "mma m16n8k16: the warp tile (threads level) of " << dimName(d)
+           << " is " << c.tiles[2][d] << ", not a multiple of " << shape[d];
+    if (c.tiles[1][d] != c.tiles[0][d]) {
+      if (auto e = fail())
+        *e << "mma m16n8k16: the shared tile of " << dimName(d) << " is "
+           << c.tiles[1][d] << ", not the block's tile " << c.tiles[0][d]
+           << " (a block walks only k in shared tiles)";
+    } else if (c.tiles[1][d] % c.tiles[2][d] != 0) {
+      if (auto e = fail())
+        *e << "mma m16n8k16: the warp tiles of " << dimName(d) << " ("
+           << c.tiles[2][d] << ") do not divide the shared tile "
+           << c.tiles[1][d];
+    }
+  }
+  if (c.tiles[0][mc.k] != sizes[mc.k])
+    if (auto e = fail())
+      *e << "mma m16n8k16: " << dimName(mc.k)
+         << " is split over blocks; it must not be (tile " << c.tiles[0][mc.k]
+         << ", extent " << sizes[mc.k] << ")";
+  if (c.tiles[1][mc.k] % kMmaK != 0)
+    if (auto e = fail())
+      *e << "mma m16n8k16: the shared tile of " << dimName(mc.k) << " is "
+         << c.tiles[1][mc.k] << ", not a multiple of " << kMmaK;
+  if (c.tiles[2][mc.k] != c.tiles[1][mc.k])
+    if (auto e = fail())
+      *e << "mma m16n8k16: " << dimName(mc.k)
+         << " is split over warps; its threads-level tile must be the shared "
+            "tile "
+         << c.tiles[1][mc.k];
+  for (unsigned l : {0u, 2u})
+    if (c.assignmentKind[l] != AssignmentKind::Blocked)
+      if (auto e = fail())
+        *e << "mma m16n8k16: level " << l << " must deal its tiles blocked";
+  for (unsigned i : {mc.lhs, mc.rhs}) {
+    if (c.inputRegions[i][1] != InputRegion::Shared)
+      if (auto e = fail())
+        *e << "mma m16n8k16: input #" << i
+           << " must be copied to shared memory on level 1 (the warps read "
+              "their fragments from there)";
+    if (c.inputRegions[i][3] != InputRegion::InPlace)
+      if (auto e = fail())
+        *e << "mma m16n8k16: input #" << i
+           << " has no register copy; its fragments are the registers";
+  }
+  if (!ok)
+    return failure();
+  auto facts = cuda.getFacts();
+  int64_t warps = 1;
+  for (unsigned d : {mc.m, mc.n})
+    warps *= c.tiles[1][d] / c.tiles[2][d];
+  if (warps * kMmaWarp > facts.maxThreadsPerBlock)
+    if (auto e = fail())
+      *e << "mma m16n8k16: " << warps << " warps are " << warps * kMmaWarp
+         << " threads per block, more than the limit of "
+         << facts.maxThreadsPerBlock;
+  int64_t acc = mmaAccumulators(mc, c);
+  if (acc > facts.registersPerThread / 2)
+    if (auto e = fail())
+      *e << "mma m16n8k16: a warp tile of " << c.tiles[2][mc.m] << "x"
+         << c.tiles[2][mc.n] << " keeps " << acc
+         << " accumulators per lane, more than the limit of "
+         << facts.registersPerThread / 2;
+  int64_t bytes = (c.tiles[1][mc.m] + c.tiles[1][mc.n]) * c.tiles[1][mc.k] * 2;
+  if (bytes > facts.maxSharedMemoryPerBlock)
+    if (auto e = fail())
+      *e << "mma m16n8k16: the shared tiles take " << bytes
+         << " bytes per block, more than the limit of "
+         << facts.maxSharedMemoryPerBlock;
+  return success(ok);
+}

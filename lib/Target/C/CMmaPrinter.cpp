@@ -1,0 +1,118 @@
+//===- CMmaPrinter.cpp - Warp-level matrix products in CUDA ---------------===//
+//
+// Part of the MDH-MLIR project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `mdh_cl.mma m16n8k16` in CUDA: each lane loads its fragments of A and B
+// from memory in the layout of the PTX ISA (Matrix Fragments for
+// mma.m16n8k16 with floating point type), packs pairs of 16-bit elements
+// into 32-bit registers (the lower index in the lower half) and issues
+// `mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32`
+// through a helper with inline PTX. The CPU emulation replaces the helper
+// by one that rebuilds the 16x16 and 16x8 matrices from the fragments of
+// all 32 lanes, so a wrong fragment index fails the emulation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mdh/Target/C/CEmitterBase.h"
+
+#include "mdh/Dialect/CL/MmaFragments.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::mdh;
+using namespace mlir::mdh::cemit;
+
+LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
+  if (halfStyle != HalfStyle::CUDA)
+    return opError(op, "cannot be translated to ")
+           << targetName
+           << ": warp-level matrix products are printed for CUDA only";
+  bool bf16 = cast<MemRefType>(op.getLhs().getType()).getElementType().isBF16();
+  (bf16 ? needMmaBF16 : needMmaF16) = true;
+  StringRef bits = bf16 ? "__bfloat16_as_ushort" : "__half_as_ushort";
+
+  // Element (r, c) of the 16x16 A or the 16x8 B at the op's indices, with
+  // the operand's transposition.
+  auto at = [&](Value memref, ValueRange indices, bool transposed,
+                StringRef row, StringRef col) {
+    SmallVector<std::string> idx;
+    for (Value v : indices)
+      idx.push_back(nameOf(v).str());
+    unsigned r = idx.size() - 2, c = idx.size() - 1;
+    if (transposed)
+      std::swap(r, c);
+    idx[r] = paren(idx[r] + " + " + row.str());
+    idx[c] = paren(idx[c] + " + " + col.str());
+    return element(memref, ArrayRef<std::string>(idx));
+  };
+  // A pair is one 32-bit load where it is an aligned word (k innermost).
+  bool aWords = mdh_cl::mmaPairsAreWords(op.getLhs(), op.getLhsIndices(),
+                                         !op.getLhsTransposed());
+  bool bWords = mdh_cl::mmaPairsAreWords(op.getRhs(), op.getRhsIndices(),
+                                         op.getRhsTransposed());
+  auto pack = [&](bool words, const std::string &lo, const std::string &hi) {
+    if (words)
+      return "*reinterpret_cast<const uint32_t *>(&" + lo + ")";
+    return llvm::formatv("(uint32_t){0}({1}) | ((uint32_t){0}({2}) << 16)",
+                         bits, lo, hi)
+        .str();
+  };
+  auto a = [&](StringRef row, StringRef col) {
+    return at(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(), row, col);
+  };
+  auto bElt = [&](StringRef row, StringRef col) {
+    return at(op.getRhs(), op.getRhsIndices(), op.getRhsTransposed(), row, col);
+  };
+  // g = lane / 4, t = lane % 4 (the PTX ISA's groupID, threadID_in_group).
+  os << "{\n"
+     << "const unsigned mdh_lane = (threadIdx.x + blockDim.x * (threadIdx.y + "
+        "blockDim.y * threadIdx.z)) % 32u;\n"
+     << "const unsigned mdh_g = mdh_lane / 4u, mdh_t = 2u * (mdh_lane % 4u);\n";
+  // A: a0 a1 (g, t..t+1), a2 a3 (g+8, ..), a4 a5 (g, t+8..), a6 a7 (g+8,
+  // t+8..); B: b0 b1 (t..t+1, g), b2 b3 (t+8.., g).
+  os << "mdh_mma_m16n8k16_" << (bf16 ? "bf16" : "f16") << "(";
+  SmallVector<Value> acc(op.getAccIndices());
+  for (int e = 0; e < 4; ++e) {
+    SmallVector<std::string> idx;
+    for (Value v : acc)
+      idx.push_back(nameOf(v).str());
+    idx.back() = paren(idx.back() + " + " + std::to_string(e));
+    os << element(op.getAcc(), ArrayRef<std::string>(idx)) << ",\n    ";
+  }
+  os << pack(aWords, a("mdh_g", "mdh_t"), a("mdh_g", "mdh_t + 1u")) << ",\n    "
+     << pack(aWords, a("mdh_g + 8u", "mdh_t"), a("mdh_g + 8u", "mdh_t + 1u"))
+     << ",\n    "
+     << pack(aWords, a("mdh_g", "mdh_t + 8u"), a("mdh_g", "mdh_t + 9u"))
+     << ",\n    "
+     << pack(aWords, a("mdh_g + 8u", "mdh_t + 8u"),
+             a("mdh_g + 8u", "mdh_t + 9u"))
+     << ",\n    "
+     << pack(bWords, bElt("mdh_t", "mdh_g"), bElt("mdh_t + 1u", "mdh_g"))
+     << ",\n    "
+     << pack(bWords, bElt("mdh_t + 8u", "mdh_g"), bElt("mdh_t + 9u", "mdh_g"))
+     << ");\n}\n";
+  return success();
+}
+
+void CEmitterBase::printMmaHelpers(raw_ostream &out, StringRef qualifiers) {
+  for (auto [need, type] : {std::make_pair(needMmaF16, "f16"),
+                            std::make_pair(needMmaBF16, "bf16")}) {
+    if (!need)
+      continue;
+    out << qualifiers << " void mdh_mma_m16n8k16_" << type
+        << "(float &d0, float &d1, float &d2, float &d3, uint32_t a0, "
+           "uint32_t a1,\n    uint32_t a2, uint32_t a3, uint32_t b0, "
+           "uint32_t b1) {\n"
+        << "  asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32." << type
+        << "." << type
+        << ".f32 {%0, %1, %2, %3}, \"\n"
+           "               \"{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"
+           "               : \"+f\"(d0), \"+f\"(d1), \"+f\"(d2), \"+f\"(d3)\n"
+           "               : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), "
+           "\"r\"(b0), \"r\"(b1));\n"
+           "}\n\n";
+  }
+}

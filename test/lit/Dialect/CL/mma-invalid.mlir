@@ -1,0 +1,168 @@
+// RUN: mdh-opt %s -split-input-file -verify-diagnostics
+
+// Every rule of mdh_cl.mma (its placement shares the barrier's checks,
+// test/lit/Dialect/CL/invalid.mlir).
+
+func.func @f32_operands(%A: memref<16x16xf32>, %B: memref<16x8xf32>,
+                        %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op multiplies f16 or bf16 matrices, not 'f32'}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf32>, memref<16x8xf32> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @mixed(%A: memref<16x16xf16>, %B: memref<16x8xbf16>,
+                 %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op multiplies 'f16' by 'bf16'; both operands have one type}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xbf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @f16_acc(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                   %acc: memref<4xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op accumulates in f32, not 'f16'}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @rank1(%A: memref<256xf16>, %B: memref<16x8xf16>,
+                 %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op A needs rank 2 or more, got 1}}
+    mdh_cl.mma m16n8k16 %A[%c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<256xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @indices(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                   %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op expects one index per dimension of B (2), got 1}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @small_a(%A: memref<16x8xf16>, %B: memref<16x8xf16>,
+                   %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 16x16 block of A, which 'memref<16x8xf16>' cannot hold}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x8xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @small_b_transposed(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                              %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 8x16 block of B, which 'memref<16x8xf16>' cannot hold}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] transposed into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @small_acc(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                     %acc: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op keeps 4 accumulators per lane along the last dimension, which 'memref<2xf32>' cannot hold}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<2xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @outside_threads(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                           %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'mdh_cl.mma' op must be inside a mdh_cl.par_for over threads}}
+  mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+      : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @under_thread_branch(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                               %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    %lane0 = arith.cmpi ult, %t, %c4 : index
+    // expected-note @+1 {{this scf.if}}
+    scf.if %lane0 {
+      // expected-error @+1 {{'mdh_cl.mma' op must sit in uniform control flow: the condition of an enclosing scf.if depends on the thread}}
+      mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+          : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @partial_warp(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                        %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  mdh_cl.par_for %t = %c0 to %c48 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op runs on whole warps of 32 threads, but the block has 48, not a multiple}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
