@@ -67,6 +67,9 @@ LABEL = re.compile(r"^(\.L_x_\d+):")
 TARGET = re.compile(r"`\((\.L_x_\d+)\)")
 # Flops per FP32 instruction (what picks the hot loop and makes e).
 SASS_FLOPS = {"FFMA": 2, "FADD": 1, "FMUL": 1, "FMNMX": 1}
+# Tensor-core work per lane, for choosing the hot loop only: one
+# HMMA.16816 is a warp's 16 x 8 x 16 multiply-adds, 4096 flops, 128 a lane.
+SASS_TENSOR_FLOPS = {"HMMA": 128}
 
 
 def sass_functions(text):
@@ -144,14 +147,15 @@ def sass_mix(func):
                             if not i[0].startswith("NOP"))
     base = lambda op: op.split(".")[0]
     loop, nests = find_loops(insns, labels, lambda op: base(op) == "BRA",
-                             lambda op: SASS_FLOPS.get(base(op), 0))
+                             lambda op: SASS_FLOPS.get(base(op), 0) +
+                             SASS_TENSOR_FLOPS.get(base(op), 0))
     span = insns[loop[0]:loop[1] + 1] if loop else insns
     ops = [i[0] for i in span]
     count = lambda *names: sum(1 for op in ops if base(op) in names)
     wide = lambda name: sum(1 for op in ops
                             if base(op) == name and ".128" in op)
     lds_bytes = sum(width_bytes(op) for op in ops if base(op) == "LDS")
-    n, ffma = len(ops), count("FFMA")
+    n, ffma, hmma = len(ops), count("FFMA"), count("HMMA")
     fp = count("FADD", "FMUL", "FSEL", "FMNMX")
     flops = sum(SASS_FLOPS.get(base(op), 0) for op in ops)
     return {
@@ -159,6 +163,12 @@ def sass_mix(func):
                 "no loop (whole kernel)",
         "instrs": n, "ffma": ffma, "fp": fp,
         "ffma_pct": 100.0 * ffma / n if n else 0.0,
+        "hmma": hmma, "hmma_pct": 100.0 * hmma / n if n else 0.0,
+        # A warp's multiply-adds per instruction of the hot loop: 32 per
+        # FFMA, 16 x 8 x 16 = 2048 per HMMA.16816 (the FFMA and tensor-core
+        # schedules on one scale).
+        "macs_per_instr": (32 * ffma + 2048 * hmma) / n if n else 0.0,
+        "lds_bytes_per_hmma": lds_bytes / hmma if hmma else None,
         "fp_pct": 100.0 * fp / n if n else 0.0,
         "isetp_pct": 100.0 * count("ISETP") / n if n else 0.0,
         "int_pct": 100.0 * count("IMAD", "IADD3", "IADD", "VIADD") / n

@@ -313,22 +313,27 @@ def fmt(v, spec="%d"):
 
 def nvidia_table(rows):
     head = ["kernel", "path", "chip", "regs", "spill st/ld", "stack", "smem",
-            "thr", "blocks", "hot loop", "instr", "FFMA%", "FP%", "ISETP%",
-            "INT%", "LDG (.128)", "STG (.128)", "LD/ST gen", "LDS (.128)",
-            "STS (.128)", "LDS B/FFMA", "SHFL", "LDGSTS", "BAR", "CALL"]
+            "thr", "blocks", "hot loop", "instr", "FFMA%", "HMMA%", "MAC/instr",
+            "FP%",
+            "ISETP%", "INT%", "LDG (.128)", "STG (.128)", "LD/ST gen",
+            "LDS (.128)", "STS (.128)", "LDS B/FFMA", "LDS B/HMMA", "SHFL",
+            "LDGSTS", "BAR", "CALL"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [r["kernel"], r["path"], r["chip"], fmt(r.get("regs")),
                  "%s/%s" % (fmt(r.get("spill_st")), fmt(r.get("spill_ld"))),
                  fmt(r.get("stack")), fmt(r.get("smem")), fmt(r["threads"]),
                  fmt(r["blocks"]), r["loop"], str(r["instrs"]),
-                 "%.1f" % r["ffma_pct"], "%.1f" % r["fp_pct"],
+                 "%.1f" % r["ffma_pct"], "%.1f" % r["hmma_pct"],
+                 "%.0f" % r["macs_per_instr"],
+                 "%.1f" % r["fp_pct"],
                  "%.1f" % r["isetp_pct"], "%.1f" % r["int_pct"],
                  "%d (%d)" % (r["ldg"], r["ldg128"]),
                  "%d (%d)" % (r["stg"], r["stg128"]), str(r["ld_st_generic"]),
                  "%d (%d)" % (r["lds"], r["lds128"]),
                  "%d (%d)" % (r["sts"], r["sts128"]),
-                 fmt(r["lds_bytes_per_ffma"], "%.2f"), str(r["shfl"]),
+                 fmt(r["lds_bytes_per_ffma"], "%.2f"),
+                 fmt(r["lds_bytes_per_hmma"], "%.1f"), str(r["shfl"]),
                  str(r["ldgsts"]), str(r["bar"]), str(r["call"])]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
