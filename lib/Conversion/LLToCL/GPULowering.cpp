@@ -36,6 +36,7 @@
 //   * split over blocks, ps dimensions, or a custom combiner whose output
 //     maps disagree: a device buffer [block part][cc/ps position].
 // Every partial result is initialised by its first contribution.
+// A tensor-core schedule (`mma`) has a main phase of its own (GPUMma.cpp).
 //
 //===----------------------------------------------------------------------===//
 
