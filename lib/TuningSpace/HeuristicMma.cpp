@@ -39,8 +39,7 @@ std::optional<mdh_ll::Config>
 heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
                      const Problem &p) {
   auto cuda = dyn_cast<mdh_ll::CUDATargetAttr>(target);
-  unsigned sm = 0;
-  if (!cuda || cuda.getChip().drop_front(3).getAsInteger(10, sm) || sm < 80)
+  if (!cuda || !mdh_ll::chipHasMmaSync(cuda.getChip()))
     return std::nullopt;
   FailureOr<mdh_ll::MmaContraction> match = mdh_ll::matchMmaContraction(op);
   if (failed(match))

@@ -15,7 +15,6 @@
 
 #include "MmaToNVVM.h"
 
-#include "mdh/Dialect/CL/MDHCLOps.h"
 #include "mdh/Dialect/CL/MmaFragments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,23 +35,13 @@ void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, loc, x, y);
   };
-  Value lane =
-      arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op), cst(32));
-  Value g = arith::DivUIOp::create(b, loc, lane, cst(4));
-  Value t = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)), cst(2));
+  MmaLane lane = buildMmaLane(b, op);
+  Value g = lane.g, t = lane.t;
   Type element = cast<MemRefType>(op.getLhs().getType()).getElementType();
   bool bf16 = element.isBF16();
   auto pairType = VectorType::get({2}, element);
-  auto indices = [&](ValueRange base, bool transposed, Value r,
-                     Value c) -> SmallVector<Value> {
-    SmallVector<Value> idx(base);
-    unsigned ri = idx.size() - 2, ci = idx.size() - 1;
-    if (transposed)
-      std::swap(ri, ci);
-    idx[ri] = add(idx[ri], r);
-    idx[ci] = add(idx[ci], c);
-    return idx;
+  auto indices = [&](ValueRange base, bool transposed, Value r, Value c) {
+    return mmaElementIndices(b, loc, base, transposed, r, c);
   };
   // The fragment register of the elements (r, c) and (r, c) + `next` (one
   // along k), the first in the lower half: one 32-bit load where the pair

@@ -82,6 +82,11 @@ static LogicalResult checkHostSupport(Operation *root) {
       op->emitOpError("cannot be lowered for the host target: its threads "
                       "exchange values only through memory");
       supported = false;
+    } else if (isa<MmaOp>(op)) {
+      op->emitOpError("cannot be lowered for the host target: it is a "
+                      "GPU warp's product (--mdh-cl-to-gpu, or "
+                      "--mdh-cl-expand-mma for each thread's arithmetic)");
+      supported = false;
     }
   });
   return success(supported);

@@ -17,6 +17,7 @@
 #include "OptionChecks.h"
 #include "mdh/Conversion/Passes.h"
 #include "mdh/Dialect/CL/Passes.h"
+#include "mdh/Dialect/LL/MmaRules.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
@@ -37,13 +38,8 @@ using namespace mlir::mdh;
 /// (and the chip checked before anything chip-specific runs).
 static void buildCLToKernels(OpPassManager &pm, StringRef vendor,
                              StringRef chip, unsigned optLevel) {
-  // mma.sync m16n8k16 with f16/bf16 operands: sm_80 and later.
   MDHCLToGPUOptions toGPU;
-  unsigned sm = 0;
-  toGPU.tensorCores =
-      vendor == "nvidia" && chip.starts_with("sm_") &&
-      !chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm) &&
-      sm >= 80;
+  toGPU.tensorCores = vendor == "nvidia" && mdh_ll::chipHasMmaSync(chip);
   pm.addPass(createMDHCLToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

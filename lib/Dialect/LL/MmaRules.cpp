@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::mdh_ll;
@@ -114,6 +115,12 @@ FailureOr<MmaContraction> mdh_ll::matchMmaContraction(Operation *op,
   return mc;
 }
 
+bool mdh_ll::chipHasMmaSync(StringRef chip) {
+  unsigned sm = 0;
+  return chip.consume_front("sm_") &&
+         !chip.take_while(llvm::isDigit).getAsInteger(10, sm) && sm >= 80;
+}
+
 int64_t mdh_ll::mmaAccumulators(const MmaContraction &mc, const Config &c) {
   return c.tiles[2][mc.m] / kMmaM * (c.tiles[2][mc.n] / kMmaN) * 4;
 }
@@ -129,8 +136,7 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
     return emitError();
   };
   auto cuda = dyn_cast<CUDATargetAttr>(target);
-  unsigned sm = 0;
-  if (!cuda || cuda.getChip().drop_front(3).getAsInteger(10, sm) || sm < 80) {
+  if (!cuda || !chipHasMmaSync(cuda.getChip())) {
     if (auto d = fail())
       *d << "mma m16n8k16 needs an NVIDIA target of sm_80 or later (mma.sync "
             "with f16/bf16 operands), not this target";

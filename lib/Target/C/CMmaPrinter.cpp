@@ -26,10 +26,12 @@ using namespace mlir::mdh;
 using namespace mlir::mdh::cemit;
 
 LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
-  if (halfStyle != HalfStyle::CUDA)
-    return opError(op, "cannot be translated to ")
-           << targetName
-           << ": warp-level matrix products are printed for CUDA only";
+  return opError(op, "cannot be translated to ")
+         << targetName
+         << ": warp-level matrix products are printed for CUDA only";
+}
+
+LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
   bool bf16 = cast<MemRefType>(op.getLhs().getType()).getElementType().isBF16();
   (bf16 ? needMmaBF16 : needMmaF16) = true;
   StringRef bits = bf16 ? "__bfloat16_as_ushort" : "__half_as_ushort";

@@ -88,6 +88,10 @@ private:
   LogicalResult emitParFor(mdh_cl::ParForOp op) override;
   LogicalResult emitBarrier(mdh_cl::BarrierOp op) override;
   LogicalResult emitShuffle(mdh_cl::ShuffleOp op) override;
+  LogicalResult emitMma(mdh_cl::MmaOp op) override {
+    return language == GPULanguage::CUDA ? printMmaSync(op)
+                                         : CEmitterBase::emitMma(op);
+  }
   /// `cudaX` or `hipX`.
   std::string api(StringRef name) const {
     return (language == GPULanguage::CUDA ? "cuda" : "hip") + name.str();

@@ -1,15 +1,16 @@
-//===- MmaFragments.h - Loading the fragments of mdh_cl.mma -----*- C++ -*-===//
+//===- MmaFragments.h - The fragments of mdh_cl.mma -------------*- C++ -*-===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 //
-// What the two printers of `mdh_cl.mma` (the CUDA emitter and the NVVM
-// lowering) share: each fragment register of A and B is a pair of 16-bit
-// elements adjacent along k, which is one aligned 32-bit word of memory
-// when k is the operand's innermost dimension, the pair starts at an even
-// index and the buffer is one of CL-IR's own (aligned to 16 bytes, unlike
-// a function argument, whose 16-bit elements are only 2-byte aligned).
+// What the lowerings of `mdh_cl.mma` share (lib/Dialect/CL/MmaFragments.cpp):
+// the lane's coordinates in the PTX ISA's fragment layout of m16n8k16, the
+// indices of an element of A or B, and whether a fragment register is one
+// aligned 32-bit word of memory. Each fragment register of A and B is a pair
+// of 16-bit elements adjacent along k: one word when k is the operand's
+// innermost dimension of a shared buffer (16-byte aligned, unlike a function
+// argument or a register array of 16-bit elements) at an even index.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,42 +19,33 @@
 
 #include "mdh/Dialect/CL/MDHCLOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-
 namespace mlir::mdh_cl {
 
-/// Whether `v` is even: an even constant, the induction variable of a loop
-/// that starts at an even value in even steps, or sums, differences and
-/// products of such values.
-inline bool isProvablyEven(Value v) {
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return *c % 2 == 0;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto loop = dyn_cast_or_null<ForOp>(owner))
-      return isProvablyEven(loop.getLowerBound()) &&
-             isProvablyEven(loop.getStep());
-    return false;
-  }
-  Operation *def = v.getDefiningOp();
-  if (isa_and_nonnull<arith::MulIOp>(def))
-    return isProvablyEven(def->getOperand(0)) ||
-           isProvablyEven(def->getOperand(1));
-  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
-    return isProvablyEven(def->getOperand(0)) &&
-           isProvablyEven(def->getOperand(1));
-  return false;
-}
+/// The lane of the thread that runs an `mdh_cl.mma` as the PTX ISA names
+/// its parts: `groupID` = lane / 4 and `2 * threadID_in_group` = 2 * (lane
+/// % 4), the first row and column of its accumulators (and of its A and B
+/// fragments).
+struct MmaLane {
+  Value g, t;
+};
+
+/// The lane of the thread that runs `op`, built in front of it.
+MmaLane buildMmaLane(OpBuilder &b, MmaOp op);
+
+/// The indices of element (row, col) of the matrix an operand reads at
+/// `base` (its last two indices, swapped when `transposed`).
+SmallVector<Value> mmaElementIndices(OpBuilder &b, Location loc,
+                                     ValueRange base, bool transposed,
+                                     Value row, Value col);
+
+/// Whether `v` is even: an even constant, the induction variable of an
+/// `mdh_cl.for` that starts at an even value in even steps, or sums,
+/// differences and products of such values.
+bool isProvablyEven(Value v);
 
 /// Whether the fragment pairs of an operand (`memref` at `indices`, k
 /// innermost when `kInnermost`) are aligned 32-bit words.
-inline bool mmaPairsAreWords(Value memref, ValueRange indices,
-                             bool kInnermost) {
-  auto type = cast<MemRefType>(memref.getType());
-  return kInnermost && memref.getDefiningOp<BufferOp>() &&
-         type.getLayout().isIdentity() && type.getShape().back() % 2 == 0 &&
-         isProvablyEven(indices.back());
-}
+bool mmaPairsAreWords(Value memref, ValueRange indices, bool kInnermost);
 
 } // namespace mlir::mdh_cl
 

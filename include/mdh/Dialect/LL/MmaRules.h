@@ -48,6 +48,10 @@ inline constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
 /// Threads per warp that own one tile of the threads level.
 inline constexpr int64_t kMmaWarp = 32;
 
+/// Whether NVIDIA chip `chip` (`sm_80`, `sm_90a`, ...) has `mma.sync`
+/// m16n8k16 with f16/bf16 operands and f32 accumulators: sm_80 and later.
+bool chipHasMmaSync(StringRef chip);
+
 /// The f32 accumulators of one lane: 4 per 16x8 product of its warp tile.
 int64_t mmaAccumulators(const MmaContraction &mc, const Config &c);
 

@@ -115,8 +115,12 @@ protected:
   virtual LogicalResult emitBarrier(mdh_cl::BarrierOp op) = 0;
   /// A warp shuffle: GPU languages only.
   virtual LogicalResult emitShuffle(mdh_cl::ShuffleOp op);
-  /// A warp-level matrix product: CUDA only (CMmaPrinter.cpp).
-  LogicalResult emitMma(mdh_cl::MmaOp op);
+  /// A warp-level matrix product: an error but where a target prints it
+  /// (the CUDA emitter, through printMmaSync).
+  virtual LogicalResult emitMma(mdh_cl::MmaOp op);
+  /// The lane's fragment loads and the inline-PTX `mma.sync`
+  /// (CMmaPrinter.cpp).
+  LogicalResult printMmaSync(mdh_cl::MmaOp op);
   /// The inline-PTX helpers the printed products call.
   void printMmaHelpers(raw_ostream &out, StringRef qualifiers);
 

@@ -69,3 +69,27 @@ func.func @bf16(%A: memref<64x32xbf16>, %B: memref<32x64xbf16>) {
   }
   return
 }
+
+// -----
+
+// A in a register buffer of f16 (2-byte aligned, unlike shared tiles): its
+// pairs are two 16-bit loads even with k innermost at an even index.
+// CHECK-LABEL: func.func @register_a(
+// CHECK-NOT: vector.load
+// CHECK: nvvm.mma.sync
+func.func @register_a(%B: memref<16x8xf16>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+        %A = mdh_cl.buffer register : memref<16x16xf16>
+        %acc = mdh_cl.buffer register : memref<4xf32>
+        mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+            : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+      }
+    }
+  }
+  return
+}

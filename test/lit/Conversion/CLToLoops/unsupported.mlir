@@ -34,3 +34,19 @@ func.func @missing_combiner(%v: f32, %b: memref<4xf32>, %i: index, %first: i1) {
 
 // expected-error @+1 {{'mdh_cl.buffer' op must be inside a function: a device buffer is freed when its function returns}}
 %d = mdh_cl.buffer device : memref<8xf32>
+
+// -----
+
+// A warp's matrix product (GPU CL-IR) on CPU threads.
+func.func @mma_on_cpu_threads(%A: memref<16x16xf16>, %B: memref<16x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    %acc = mdh_cl.buffer register : memref<4xf32>
+    // expected-error @+1 {{'mdh_cl.mma' op cannot be lowered for the host target: it is a GPU warp's product (--mdh-cl-to-gpu, or --mdh-cl-expand-mma for each thread's arithmetic)}}
+    mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}

@@ -325,3 +325,21 @@ func.func @double(%x: memref<4xf32>) {
 // EXIT-DAG: global.mlir: exit code 1
 // expected-error @+1 {{'memref.global' op cannot be translated to C: a module holds func.func and mdh.combiner ops}}
 memref.global "private" @g : memref<4xf32> = uninitialized
+
+// -----
+//--- mma.mlir
+// EXIT-DAG: mma.mlir: exit code 1
+func.func @mma(%A: memref<16x16xf16>, %B: memref<16x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+      %acc = mdh_cl.buffer register : memref<4xf32>
+      // expected-error @+1 {{'mdh_cl.mma' op cannot be translated to C: warp-level matrix products are printed for CUDA only}}
+      mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+          : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+    }
+  }
+  return
+}

@@ -1,10 +1,11 @@
-//===- ExpandMma.cpp - mdh_cl.mma as each lane's own arithmetic -----------===//
+//===- MmaFragments.cpp - The lanes' parts of mdh_cl.mma -----------------===//
 //
 // Part of the MDH-MLIR project.
 //
 //===----------------------------------------------------------------------===//
 //
-// The reference semantics of `mdh_cl.mma`: lane l of the warp adds to its
+// The lane's part of `mdh_cl.mma` (include/mdh/Dialect/CL/MmaFragments.h),
+// and its reference semantics (expandMma): lane l of the warp adds to its
 // four accumulators (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) the 16
 // products along k, read from A and B where they are. Nothing is
 // exchanged between lanes, so the result is plain per-thread code that
@@ -12,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mdh/Dialect/CL/MDHCLOps.h"
+#include "mdh/Dialect/CL/MmaFragments.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -43,6 +44,57 @@ Value mdh_cl::linearThreadId(OpBuilder &b, Location loc, Operation *op) {
   return id;
 }
 
+MmaLane mdh_cl::buildMmaLane(OpBuilder &b, MmaOp op) {
+  Location loc = op.getLoc();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value lane =
+      arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op), cst(32));
+  return {arith::DivUIOp::create(b, loc, lane, cst(4)),
+          arith::MulIOp::create(
+              b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)), cst(2))};
+}
+
+SmallVector<Value> mdh_cl::mmaElementIndices(OpBuilder &b, Location loc,
+                                             ValueRange base, bool transposed,
+                                             Value row, Value col) {
+  SmallVector<Value> idx(base);
+  unsigned r = idx.size() - 2, c = idx.size() - 1;
+  if (transposed)
+    std::swap(r, c);
+  idx[r] = arith::AddIOp::create(b, loc, idx[r], row);
+  idx[c] = arith::AddIOp::create(b, loc, idx[c], col);
+  return idx;
+}
+
+bool mdh_cl::isProvablyEven(Value v) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return *c % 2 == 0;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto loop = dyn_cast_or_null<ForOp>(arg.getOwner()->getParentOp());
+    return loop && isProvablyEven(loop.getLowerBound()) &&
+           isProvablyEven(loop.getStep());
+  }
+  Operation *def = v.getDefiningOp();
+  if (isa_and_nonnull<arith::MulIOp>(def))
+    return isProvablyEven(def->getOperand(0)) ||
+           isProvablyEven(def->getOperand(1));
+  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+    return isProvablyEven(def->getOperand(0)) &&
+           isProvablyEven(def->getOperand(1));
+  return false;
+}
+
+bool mdh_cl::mmaPairsAreWords(Value memref, ValueRange indices,
+                              bool kInnermost) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto buffer = memref.getDefiningOp<BufferOp>();
+  return kInnermost && buffer && buffer.getRegion() == MemRegion::Shared &&
+         type.getLayout().isIdentity() && type.getShape().back() % 2 == 0 &&
+         isProvablyEven(indices.back());
+}
+
 void mdh_cl::expandMma(MmaOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -52,25 +104,10 @@ void mdh_cl::expandMma(MmaOp op) {
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, loc, x, y);
   };
-  Value lane =
-      arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op), cst(32));
-  Value g = arith::DivUIOp::create(b, loc, lane, cst(4));
-  Value t = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)), cst(2));
-  // Element (r, c) of A or B at the op's indices, with its transposition.
-  auto at = [&](Value memref, ValueRange base, bool transposed, Value r,
-                Value c) -> SmallVector<Value> {
-    SmallVector<Value> idx(base);
-    unsigned ri = idx.size() - 2, ci = idx.size() - 1;
-    if (transposed)
-      std::swap(ri, ci);
-    idx[ri] = add(idx[ri], r);
-    idx[ci] = add(idx[ci], c);
-    return idx;
-  };
+  MmaLane lane = buildMmaLane(b, op);
   for (int64_t e = 0; e < 4; ++e) {
-    Value row = add(g, cst(8 * (e / 2)));
-    Value col = add(t, cst(e % 2));
+    Value row = add(lane.g, cst(8 * (e / 2)));
+    Value col = add(lane.t, cst(e % 2));
     SmallVector<Value> accIdx(op.getAccIndices());
     accIdx.back() = add(accIdx.back(), cst(e));
     Value init = memref::LoadOp::create(b, loc, op.getAcc(), accIdx);
@@ -80,10 +117,12 @@ void mdh_cl::expandMma(MmaOp op) {
     Value k = loop.getInductionVar();
     Value x = memref::LoadOp::create(
         b, loc, op.getLhs(),
-        at(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(), row, k));
+        mmaElementIndices(b, loc, op.getLhsIndices(), op.getLhsTransposed(),
+                          row, k));
     Value y = memref::LoadOp::create(
         b, loc, op.getRhs(),
-        at(op.getRhs(), op.getRhsIndices(), op.getRhsTransposed(), k, col));
+        mmaElementIndices(b, loc, op.getRhsIndices(), op.getRhsTransposed(), k,
+                          col));
     Type f32 = b.getF32Type();
     Value p =
         arith::MulFOp::create(b, loc, arith::ExtFOp::create(b, loc, f32, x),
