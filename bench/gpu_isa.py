@@ -68,8 +68,19 @@ TARGET = re.compile(r"`\((\.L_x_\d+)\)")
 # Flops per FP32 instruction (what picks the hot loop and makes e).
 SASS_FLOPS = {"FFMA": 2, "FADD": 1, "FMUL": 1, "FMNMX": 1}
 # Tensor-core work per lane, for choosing the hot loop only: one
-# HMMA.16816 is a warp's 16 x 8 x 16 multiply-adds, 4096 flops, 128 a lane.
-SASS_TENSOR_FLOPS = {"HMMA": 128}
+# HMMA.16816 is a warp's 16 x 8 x 16 multiply-adds, 4096 flops, 128 a lane;
+# HMMA.1688 (TF32) half of that.
+
+
+def hmma_macs(op):
+    """A warp's multiply-adds in one HMMA: 16 x 8 x K for HMMA.168K."""
+    m = re.match(r"HMMA\.168(\d+)", op)
+    return 16 * 8 * int(m.group(1)) if m else 2048
+
+
+def tensor_flops(op):
+    """Flops per lane of `op` on tensor cores (0 for other opcodes)."""
+    return hmma_macs(op) * 2 // 32 if op.split(".")[0] == "HMMA" else 0
 
 
 def sass_functions(text):
@@ -148,7 +159,7 @@ def sass_mix(func):
     base = lambda op: op.split(".")[0]
     loop, nests = find_loops(insns, labels, lambda op: base(op) == "BRA",
                              lambda op: SASS_FLOPS.get(base(op), 0) +
-                             SASS_TENSOR_FLOPS.get(base(op), 0))
+                             tensor_flops(op))
     span = insns[loop[0]:loop[1] + 1] if loop else insns
     ops = [i[0] for i in span]
     count = lambda *names: sum(1 for op in ops if base(op) in names)
@@ -165,9 +176,11 @@ def sass_mix(func):
         "ffma_pct": 100.0 * ffma / n if n else 0.0,
         "hmma": hmma, "hmma_pct": 100.0 * hmma / n if n else 0.0,
         # A warp's multiply-adds per instruction of the hot loop: 32 per
-        # FFMA, 16 x 8 x 16 = 2048 per HMMA.16816 (the FFMA and tensor-core
-        # schedules on one scale).
-        "macs_per_instr": (32 * ffma + 2048 * hmma) / n if n else 0.0,
+        # FFMA, 16 x 8 x 16 = 2048 per HMMA.16816, 1024 per HMMA.1688 (the
+        # FFMA and tensor-core schedules on one scale).
+        "macs_per_instr": (32 * ffma + sum(hmma_macs(op) for op in ops
+                                           if base(op) == "HMMA")) / n
+                          if n else 0.0,
         "lds_bytes_per_hmma": lds_bytes / hmma if hmma else None,
         "fp_pct": 100.0 * fp / n if n else 0.0,
         "isetp_pct": 100.0 * count("ISETP") / n if n else 0.0,

@@ -128,11 +128,16 @@ private:
 void ReferenceChecker::evaluateAt(ArrayRef<int64_t> point,
                                   SmallVectorImpl<Scalar> &value) {
   args.resize(inputs.size());
+  const bool tf32 = op.getPrecision() == Precision::tf32;
   for (auto [k, access] : llvm::enumerate(inputs)) {
     int64_t index = access.index(point);
     if (access.buffer->isFloat()) {
       args[k].f = access.buffer->getFloat(index);
       args[k].m = std::fabs(args[k].f);
+      args[k].e = 0;
+      args[k].mayInf = args[k].mayNaN = false;
+      if (tf32 && access.buffer->getElementType().isF32())
+        boundTF32Input(args[k]);
     } else
       args[k].i = access.buffer->getInt(index);
   }

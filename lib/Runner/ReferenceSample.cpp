@@ -87,12 +87,17 @@ ReferenceSample::compute(ComputeOp op, ArrayRef<HostBuffer *> ins,
     return failure();
 
   SmallVector<Scalar> args(inputs.size()), value, acc;
+  const bool tf32 = op.getPrecision() == Precision::tf32;
   auto evaluate = [&](ArrayRef<int64_t> p) {
     for (auto [k, access] : llvm::enumerate(inputs)) {
       int64_t e = elementIndex(access.buffer, access.map, p);
       if (access.buffer->isFloat()) {
         args[k].f = access.buffer->getFloat(e);
         args[k].m = std::fabs(args[k].f);
+        args[k].e = 0;
+        args[k].mayInf = args[k].mayNaN = false;
+        if (tf32 && access.buffer->getElementType().isF32())
+          boundTF32Input(args[k]);
       } else {
         args[k].i = access.buffer->getInt(e);
       }

@@ -85,6 +85,21 @@ double FloatFacts::roundingBound(double mag) const {
   return bound;
 }
 
+void mdh::boundTF32Input(Scalar &s) {
+  static const FloatFacts tf32 = [] {
+    FloatFacts t;
+    t.precision = 11;
+    t.unit = std::ldexp(1.0, -11);
+    t.minNormal = std::ldexp(1.0, -126);
+    t.minSubnormalExp = -126 - 10;
+    t.maxFinite = std::ldexp(2.0 - std::ldexp(1.0, -10), 127);
+    return t;
+  }();
+  s.e += tf32.roundingBound(s.m);
+  // f32 values above TF32's largest finite one may round to an infinity.
+  s.mayInf |= s.m > tf32.maxFinite;
+}
+
 /// Whether an evaluation may give exactly zero where the reference is `x`.
 static bool mayBeZero(const Scalar &x) { return std::fabs(x.f) <= x.e; }
 

@@ -8,8 +8,9 @@
 // matchMmaContraction) on an NVIDIA chip of sm_80 or later: block tiles of
 // up to 128 x 128, halved while the blocks would not fill the
 // multiprocessors; warp tiles of 64 x 32 (16 mma.sync of 16 x 8 per 16 of
-// k, 64 accumulators per lane); shared tiles of 64 of k (32 KiB of 16-bit
-// A and B for 128 x 128) in the inputs' own layouts.
+// k, 64 accumulators per lane); shared tiles of 64 of k for 16-bit inputs
+// and 32 for f32 ones read as TF32 (32 KiB of A and B for 128 x 128 either
+// way) in the inputs' own layouts.
 // docs/tuning-parameters.md, "Tensor cores".
 //
 //===----------------------------------------------------------------------===//
@@ -48,7 +49,11 @@ heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
   int64_t m = p.sizes[mc.m], n = p.sizes[mc.n], k = p.sizes[mc.k];
   int64_t bm = largestUpTo({128, 64, 32, 16}, m);
   int64_t bn = largestUpTo({128, 64, 32, 16, 8}, n);
-  int64_t bk = largestUpTo({64, 32, 16}, k);
+  mdh_ll::MmaShape shape = mdh_ll::mmaShapeFor(mc.element);
+  int64_t kk = mdh_ll::mmaK(shape);
+  int64_t bk = largestUpTo({64, 32, 16, 8}, std::min(k, 4 * kk));
+  if (bk % kk != 0)
+    bk = 0;
   if (!bm || !bn || !bk)
     return std::nullopt;
   // Smaller blocks while they would leave multiprocessors idle.
@@ -72,7 +77,7 @@ heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
   t2[mc.n] = wn;
   t3[mc.m] = mdh_ll::kMmaM;
   t3[mc.n] = mdh_ll::kMmaN;
-  t3[mc.k] = mdh_ll::kMmaK;
+  t3[mc.k] = kk;
   c.tiles[0].assign(std::begin(t0), std::end(t0));
   c.tiles[1].assign(std::begin(t1), std::end(t1));
   c.tiles[2].assign(std::begin(t2), std::end(t2));
@@ -89,7 +94,7 @@ heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
   // tile of k against 16 more shared loads per 16 of k.
   for (auto &layouts : c.inputLayouts)
     layouts.fill(mdh_ll::Layout::Identity);
-  c.mma = mdh_ll::MmaShape::M16N8K16;
+  c.mma = shape;
   c = canonicalize(p, c);
   if (failed(verifyConfig(op, target, c, nullptr)))
     return std::nullopt;

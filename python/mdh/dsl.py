@@ -266,11 +266,16 @@ def _memref(shape, type_):
     return f"memref<{dims}{type_}>"
 
 
+PRECISIONS = ("ieee", "tf32")
+
+
 class Computation:
     """One `mdh.compute` in a `func.func` named `name`, with one memref
-    argument per input buffer, then per output buffer."""
+    argument per input buffer, then per output buffer. `precision="tf32"`
+    lets f32 inputs be read as TF32 (tensor cores on NVIDIA sm_80 and later;
+    docs/semantics.md, "Precision")."""
 
-    def __init__(self, *parts, name="mdh_kernel"):
+    def __init__(self, *parts, name="mdh_kernel", precision="ieee"):
         views = {"input": None, "output": None}
         hom = None
         for part in parts:
@@ -288,7 +293,12 @@ class Computation:
             raise DSLError("a computation needs an md_hom and an out_view")
         if not _IDENTIFIER.match(name):
             raise DSLError(f"computation name {name!r} is not an identifier")
+        if precision not in PRECISIONS:
+            raise DSLError(
+                f"precision {precision!r} is not one of {', '.join(PRECISIONS)}"
+            )
         self.name = name
+        self.precision = precision
         self.hom = hom
         self.input_view = views["input"] or View("input", [], {})
         self.output_view = views["output"]
@@ -366,7 +376,9 @@ class Computation:
         text += f"func.func @{self.name}({args}) {{\n"
         text += (
             f'  mdh.compute "{self.name}" sizes({", ".join(map(str, self.sizes))}) '
-            f"combine({', '.join(c.text() for c in self.hom.combine)})\n"
+            f"combine({', '.join(c.text() for c in self.hom.combine)})"
+            + (f" precision({self.precision})" if self.precision != "ieee" else "")
+            + "\n"
         )
 
         def operands(buffers):
@@ -392,13 +404,13 @@ class Computation:
         return f"<mdh.Computation {self.name} sizes={self.sizes}>"
 
 
-def computation(*parts, name="mdh_kernel"):
+def computation(*parts, name="mdh_kernel", precision="ieee"):
     """Builds a Computation from out_view, md_hom and inp_view (any
     order)."""
-    return Computation(*parts, name=name)
+    return Computation(*parts, name=name, precision=precision)
 
 
-def kernel(fn=None, *, name=None):
+def kernel(fn=None, *, name=None, precision="ieee"):
     """Decorator: a function returning (out_view, md_hom, inp_view) becomes
     the Computation named after it.
 
@@ -413,7 +425,7 @@ def kernel(fn=None, *, name=None):
         parts = fn()
         if not isinstance(parts, (tuple, list)):
             raise DSLError(f"@mdh.kernel {fn.__name__} must return (out_view, md_hom, inp_view)")
-        return Computation(*parts, name=name or fn.__name__)
+        return Computation(*parts, name=name or fn.__name__, precision=precision)
 
     return make if fn is None else make(fn)
 

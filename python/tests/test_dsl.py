@@ -75,6 +75,32 @@ def test_every_element_type(mdh_opt, T):
     assert f"memref<{T}>" in printed and f"memref<13x{T}>" in printed
 
 
+def test_precision_tf32(mdh_opt):
+    comp = mdh.computation(
+        out_view[f32](C=[lambda i, j, k: (i, j)]),
+        md_hom((16, 8, 8), mul, (cc, cc, pw(add))),
+        inp_view[f32, f32](A=[lambda i, j, k: (i, k)], B=[lambda i, j, k: (k, j)]),
+        name="mm",
+        precision="tf32",
+    )
+    printed = round_trips(mdh_opt, comp.hl_ir())
+    assert "combine(cc, cc, pw(add)) precision(tf32)" in printed
+    # A tensor-core schedule on sm_80: mma m16n8k8 in LL-IR.
+    lowered = mdh_opt(printed, "--mdh-hl-to-ll=target=cuda:sm_80")
+    assert lowered.returncode == 0, lowered.stderr
+    assert "mma m16n8k8" in lowered.stdout
+
+
+def test_precision_is_checked():
+    with pytest.raises(mdh.DSLError, match="precision 'fp16' is not one of ieee, tf32"):
+        mdh.computation(
+            out_view[f32](y=[lambda i: i]),
+            md_hom(4, lambda x: x, (cc,)),
+            inp_view[f32](x=[lambda i: i]),
+            precision="fp16",
+        )
+
+
 def test_affine_forms(mdh_opt):
     comp = mdh.computation(
         out_view[f32](y=[lambda i: i]),

@@ -57,6 +57,12 @@ struct Scalar {
   bool mayNaN = false;
 };
 
+/// Widens the error bound of `s`, an f32 element read from an input of a
+/// computation with `precision(tf32)`, by what rounding it to TF32 may
+/// change (docs/semantics.md, "Precision"): to nearest in 11 significand
+/// bits, with f32's exponent range.
+void boundTF32Input(Scalar &s);
+
 /// Wraps `v` to a `width`-bit two's complement value, sign-extended.
 int64_t wrapInt(int64_t v, unsigned width);
 

@@ -4,12 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Each lane loads its fragments of A and B in the PTX ISA's layout for
-// mma.m16n8k16 (A: rows g and g + 8, columns t, t + 1, t + 8, t + 9; B: rows
-// t, t + 1, t + 8, t + 9 of column g; g = lane / 4, t = 2 * (lane % 4)),
-// pairs them (f16: vector<2xf16>; bf16: their bits as i32, as the NVVM op
-// takes them) and issues `nvvm.mma.sync` on its four accumulators. The
-// same fragments as the CUDA emitter's (lib/Target/C/CMmaPrinter.cpp).
+// Each lane loads its fragments of A and B in the PTX ISA's layout and
+// issues `nvvm.mma.sync` on its four accumulators:
+// - mma.m16n8k16 (A: rows g and g + 8, columns t, t + 1, t + 8, t + 9; B:
+//   rows t, t + 1, t + 8, t + 9 of column g; g = lane / 4, t = 2 * (lane %
+//   4)): pairs (f16: vector<2xf16>; bf16: their bits as i32, as the NVVM op
+//   takes them);
+// - mma.m16n8k8 .tf32 (A: rows g and g + 8, columns t and t + 4; B: rows t
+//   and t + 4 of column g; t = lane % 4): one f32 each, rounded by
+//   `nvvm.convert.float.to.tf32` (rna) into an i32.
+// The same fragments as the CUDA emitter's (lib/Target/C/CMmaPrinter.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +29,71 @@
 
 using namespace mlir;
 using namespace mlir::mdh_cl;
+
+/// Issues `nvvm.mma.sync` on the accumulators of `op` and erases it.
+static void issueMma(OpBuilder &b, MmaOp op, ArrayRef<Value> fa,
+                     ArrayRef<Value> fb, ArrayRef<int64_t> shape,
+                     std::optional<std::array<NVVM::MMATypes, 2>> types) {
+  Location loc = op.getLoc();
+  SmallVector<SmallVector<Value>> accIdx;
+  SmallVector<Value> fc;
+  for (int64_t e = 0; e < 4; ++e) {
+    SmallVector<Value> idx(op.getAccIndices());
+    idx.back() = arith::AddIOp::create(
+        b, loc, idx.back(), arith::ConstantIndexOp::create(b, loc, e));
+    fc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), idx));
+    accIdx.push_back(idx);
+  }
+  Type f32 = b.getF32Type();
+  auto result =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  auto mma = NVVM::MmaOp::create(
+      b, loc, result, fa, fb, fc, shape,
+      /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt, types,
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  for (int64_t e = 0; e < 4; ++e) {
+    Value d = LLVM::ExtractValueOp::create(b, loc, mma, e);
+    memref::StoreOp::create(b, loc, d, op.getAcc(), accIdx[e]);
+  }
+  op.erase();
+}
+
+/// m16n8k8 of f32 elements read as TF32: one element per fragment register.
+static void lowerTF32(OpBuilder &b, MmaOp op, Value g) {
+  Location loc = op.getLoc();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  Value t = arith::RemUIOp::create(
+      b, loc,
+      arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op), cst(32)),
+      cst(4));
+  auto fragment = [&](Value memref, ValueRange base, bool transposed, Value r,
+                      Value c) -> Value {
+    Value x = memref::LoadOp::create(
+        b, loc, memref, mmaElementIndices(b, loc, base, transposed, r, c));
+    return NVVM::ConvertFloatToTF32Op::create(b, loc, b.getI32Type(), x,
+                                              NVVM::FPRoundingMode::RNA);
+  };
+  auto a = [&](Value r, Value c) {
+    return fragment(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(), r,
+                    c);
+  };
+  auto bElt = [&](Value r, Value c) {
+    return fragment(op.getRhs(), op.getRhsIndices(), op.getRhsTransposed(), r,
+                    c);
+  };
+  Value g8 = add(g, cst(8)), t4 = add(t, cst(4));
+  SmallVector<Value> fa = {a(g, t), a(g8, t), a(g, t4), a(g8, t4)};
+  SmallVector<Value> fb = {bElt(t, g), bElt(t4, g)};
+  issueMma(b, op, fa, fb, {16, 8, 8},
+           std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::tf32,
+                                         NVVM::MMATypes::tf32});
+}
 
 void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
   OpBuilder b(op);
@@ -67,6 +136,8 @@ void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
         b, loc, VectorType::get({1}, b.getI32Type()), v);
     return vector::ExtractOp::create(b, loc, word, ArrayRef<int64_t>{0});
   };
+  if (op.getShape() == MmaShape::M16N8K8)
+    return lowerTF32(b, op, g);
   bool aWords =
       mmaPairsAreWords(op.getLhs(), op.getLhsIndices(), !op.getLhsTransposed());
   bool bWords =
@@ -83,28 +154,8 @@ void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
   Value g8 = add(g, cst(8)), t8 = add(t, cst(8));
   SmallVector<Value> fa = {a(g, t), a(g8, t), a(g, t8), a(g8, t8)};
   SmallVector<Value> fb = {bPair(t, g), bPair(t8, g)};
-  SmallVector<SmallVector<Value>> accIdx;
-  SmallVector<Value> fc;
-  for (int64_t e = 0; e < 4; ++e) {
-    SmallVector<Value> idx(op.getAccIndices());
-    idx.back() = add(idx.back(), cst(e));
-    fc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), idx));
-    accIdx.push_back(idx);
-  }
-  Type f32 = b.getF32Type();
-  auto result =
-      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
   std::optional<std::array<NVVM::MMATypes, 2>> types;
   if (bf16)
     types = {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16};
-  auto mma = NVVM::MmaOp::create(
-      b, loc, result, fa, fb, fc, ArrayRef<int64_t>{16, 8, 16},
-      /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt, types,
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                     NVVM::MMALayout::col});
-  for (int64_t e = 0; e < 4; ++e) {
-    Value d = LLVM::ExtractValueOp::create(b, loc, mma, e);
-    memref::StoreOp::create(b, loc, d, op.getAcc(), accIdx[e]);
-  }
-  op.erase();
+  issueMma(b, op, fa, fb, {16, 8, 16}, types);
 }

@@ -124,7 +124,7 @@ static void buildSchedule(ComputeOp op, mdh_ll::TargetAttrInterface target,
   auto schedule = mdh_ll::ScheduleOp::create(
       b, loc, op.getIns(), op.getOuts(), op.getNameAttr(), target,
       op.getSizesAttr(), op.getCombinersAttr(), op.getInMapsAttr(),
-      op.getOutMapsAttr());
+      op.getOutMapsAttr(), op.getPrecisionAttr());
   Block *block = &schedule.getBody().emplaceBlock();
   ArrayRef<mdh_ll::Level> levels = target.getLevels();
 

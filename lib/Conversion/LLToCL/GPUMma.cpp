@@ -10,7 +10,8 @@
 //
 //   par_for blocks (the block tiles of m and n; k is not split)
 //     shared A_s, B_s: the block's rows of A and columns of B over one
-//       shared tile of k, in the inputs' own 16-bit type
+//       shared tile of k, in the inputs' own type (f16, bf16; f32 for
+//       TF32)
 //     par_for threads x: 32 lanes per warp, one warp per warp tile
 //       register acc[Wm/16][Wn/8][4], zero
 //       for each shared tile of k (two versions: blocks whose tiles of m
@@ -18,10 +19,11 @@
 //         barrier
 //         copy A_s, B_s: cooperative (128-bit) in the whole tiles of k of
 //           the first version; else element by element with zeros past
-//           the ends of m, n and k (a 16x16 product then adds nothing for
+//           the ends of m, n and k (a 16xK product then adds nothing for
 //           them)
 //         barrier
-//         for each 16 of k in the tile, each 16 x 8 of the warp tile:
+//         for each K of k in the tile (16, or 8 for TF32), each 16 x 8 of
+//         the warp tile:
 //           mdh_cl.mma into its accumulators
 //       store each lane's accumulators into C where they are inside it
 //
@@ -40,7 +42,6 @@
 using namespace mlir;
 using namespace mlir::mdh;
 using namespace mlir::mdh::gpu_lowering;
-using mdh_ll::kMmaK;
 using mdh_ll::kMmaM;
 using mdh_ll::kMmaN;
 using mdh_ll::kMmaWarp;
@@ -82,8 +83,8 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
   blockGrid = makeGrid(blocks, 0, {2147483647, 65535, 65535});
   emitLoops(blockGrid, mdh_cl::Layer::Blocks);
 
-  // The shared tiles keep the inputs' 16-bit elements: the fragments are
-  // pairs of them.
+  // The shared tiles keep the inputs' elements: the fragments are (pairs of)
+  // them.
   for (unsigned i : {mc.lhs, mc.rhs}) {
     SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[1]);
     shared[i].layout =
@@ -96,6 +97,9 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
         mdh_cl::MemRegionAttr::get(b.getContext(), mdh_cl::MemRegion::Shared));
   }
 
+  const int64_t kMmaK = mdh_ll::mmaK(*c.mma);
+  auto shape = *c.mma == mdh_ll::MmaShape::M16N8K8 ? mdh_cl::MmaShape::M16N8K8
+                                                   : mdh_cl::MmaShape::M16N8K16;
   int64_t warpM = c.tiles[2][mc.m], warpN = c.tiles[2][mc.n];
   int64_t warpsN = c.tiles[1][mc.n] / warpN;
   int64_t warps = c.tiles[1][mc.m] / warpM * warpsN;
@@ -138,7 +142,7 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
   bool bT =
       mc.rhsTransposed != (shared[mc.rhs].layout == mdh_cl::Layout::Transposed);
   // One shared tile of k from `k1`: its copies (cooperative, or with zeros
-  // past the ends) between barriers, then the warp's products over it, 16
+  // past the ends) between barriers, then the warp's products over it, K
   // of k at a time.
   auto kTile = [&](Value k1, bool fast) {
     OpBuilder::InsertionGuard guard(b);
@@ -164,9 +168,9 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
         aT ? SmallVector<Value>{kk, row} : SmallVector<Value>{row, kk};
     SmallVector<Value> bIdx =
         bT ? SmallVector<Value>{col, kk} : SmallVector<Value>{kk, col};
-    mdh_cl::MmaOp::create(
-        b, loc, mdh_cl::MmaShape::M16N8K16, shared[mc.lhs].buffer, aIdx, aT,
-        shared[mc.rhs].buffer, bIdx, bT, acc, ValueRange{mi, ni, cst(0)});
+    mdh_cl::MmaOp::create(b, loc, shape, shared[mc.lhs].buffer, aIdx, aT,
+                          shared[mc.rhs].buffer, bIdx, bT, acc,
+                          ValueRange{mi, ni, cst(0)});
   };
   // Blocks whose tiles of m and n are full, of 16-byte aligned inputs: the
   // whole shared tiles of k with 128-bit cooperative copies, then the rest

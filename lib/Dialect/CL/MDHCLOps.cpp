@@ -336,8 +336,13 @@ LogicalResult MmaOp::verify() {
   auto rhs = cast<MemRefType>(getRhs().getType());
   auto acc = cast<MemRefType>(getAcc().getType());
   Type element = lhs.getElementType();
-  if (!element.isF16() && !element.isBF16())
-    return emitOpError("multiplies f16 or bf16 matrices, not ") << element;
+  bool tf32 = getShape() == MmaShape::M16N8K8;
+  if (tf32 && !element.isF32())
+    return emitOpError("m16n8k8 multiplies f32 matrices (as TF32), not ")
+           << element;
+  if (!tf32 && !element.isF16() && !element.isBF16())
+    return emitOpError("m16n8k16 multiplies f16 or bf16 matrices, not ")
+           << element;
   if (rhs.getElementType() != element)
     return emitOpError("multiplies ")
            << element << " by " << rhs.getElementType()
@@ -358,19 +363,23 @@ LogicalResult MmaOp::verify() {
       failed(checkIndices("B", rhs, getRhsIndices().size(), 2)) ||
       failed(checkIndices("the accumulators", acc, getAccIndices().size(), 1)))
     return failure();
-  // Extents too small for one 16x16 / 16x8 / 4-element block can only be
+  // Extents too small for one 16xK / Kx8 / 4-element block can only be
   // read out of bounds.
-  auto fits = [](MemRefType type, int64_t rows, int64_t cols) {
+  int64_t k = tf32 ? 8 : 16;
+  auto fits = [&](StringRef what, MemRefType type, int64_t rows, int64_t cols,
+                  bool transposed) -> LogicalResult {
+    if (transposed)
+      std::swap(rows, cols);
     ArrayRef<int64_t> shape = type.getShape();
-    return shape[shape.size() - 2] >= rows && shape.back() >= cols;
-  };
-  if (!fits(lhs, 16, 16))
-    return emitOpError("reads a 16x16 block of A, which ")
-           << lhs << " cannot hold";
-  if (!fits(rhs, getRhsTransposed() ? 8 : 16, getRhsTransposed() ? 16 : 8))
+    if (shape[shape.size() - 2] >= rows && shape.back() >= cols)
+      return success();
     return emitOpError("reads a ")
-           << (getRhsTransposed() ? "8x16" : "16x8") << " block of B, which "
-           << rhs << " cannot hold";
+           << rows << "x" << cols << " block of " << what << ", which " << type
+           << " cannot hold";
+  };
+  if (failed(fits("A", lhs, 16, k, getLhsTransposed())) ||
+      failed(fits("B", rhs, k, 8, getRhsTransposed())))
+    return failure();
   if (acc.getShape().back() < 4)
     return emitOpError("keeps 4 accumulators per lane along the last "
                        "dimension, which ")

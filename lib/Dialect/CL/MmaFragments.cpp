@@ -6,10 +6,11 @@
 //
 // The lane's part of `mdh_cl.mma` (include/mdh/Dialect/CL/MmaFragments.h),
 // and its reference semantics (expandMma): lane l of the warp adds to its
-// four accumulators (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) the 16
-// products along k, read from A and B where they are. Nothing is
-// exchanged between lanes, so the result is plain per-thread code that
-// every GPU path and the CPU emulation run (without tensor cores).
+// four accumulators (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) the K
+// products along k (16; 8 of f32 elements rounded to TF32 for m16n8k8),
+// read from A and B where they are. Nothing is exchanged between lanes, so
+// the result is plain per-thread code that every GPU path and the CPU
+// emulation run (without tensor cores).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,23 @@ bool mdh_cl::mmaPairsAreWords(Value memref, ValueRange indices,
          isProvablyEven(indices.back());
 }
 
+Value mdh_cl::roundToTF32(OpBuilder &b, Location loc, Value x) {
+  // To nearest, ties away from zero: add half a TF32 unit in the last place
+  // to the magnitude bits and clear the 13 dropped ones. Infinities stay;
+  // NaNs, whose payload the rounding could clear, are kept as they are.
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, c(0x1000)),
+      c(static_cast<int32_t>(0xFFFFE000u)));
+  Value y = arith::BitcastOp::create(b, loc, x.getType(), rounded);
+  Value nan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, nan, x, y);
+}
+
 void mdh_cl::expandMma(MmaOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -105,13 +123,15 @@ void mdh_cl::expandMma(MmaOp op) {
     return arith::AddIOp::create(b, loc, x, y);
   };
   MmaLane lane = buildMmaLane(b, op);
+  bool tf32 = op.getShape() == MmaShape::M16N8K8;
+  int64_t depth = tf32 ? 8 : 16;
   for (int64_t e = 0; e < 4; ++e) {
     Value row = add(lane.g, cst(8 * (e / 2)));
     Value col = add(lane.t, cst(e % 2));
     SmallVector<Value> accIdx(op.getAccIndices());
     accIdx.back() = add(accIdx.back(), cst(e));
     Value init = memref::LoadOp::create(b, loc, op.getAcc(), accIdx);
-    auto loop = scf::ForOp::create(b, loc, cst(0), cst(16), cst(1), init);
+    auto loop = scf::ForOp::create(b, loc, cst(0), cst(depth), cst(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
@@ -124,9 +144,11 @@ void mdh_cl::expandMma(MmaOp op) {
         mmaElementIndices(b, loc, op.getRhsIndices(), op.getRhsTransposed(), k,
                           col));
     Type f32 = b.getF32Type();
-    Value p =
-        arith::MulFOp::create(b, loc, arith::ExtFOp::create(b, loc, f32, x),
-                              arith::ExtFOp::create(b, loc, f32, y));
+    Value p = tf32 ? arith::MulFOp::create(b, loc, roundToTF32(b, loc, x),
+                                           roundToTF32(b, loc, y))
+                   : arith::MulFOp::create(
+                         b, loc, arith::ExtFOp::create(b, loc, f32, x),
+                         arith::ExtFOp::create(b, loc, f32, y));
     Value sum = arith::AddFOp::create(b, loc, loop.getRegionIterArgs()[0], p);
     scf::YieldOp::create(b, loc, sum);
     b.setInsertionPointAfter(loop);

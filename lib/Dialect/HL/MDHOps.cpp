@@ -319,6 +319,11 @@ LogicalResult mlir::mdh::verifyComputation(ComputationOpInterface op) {
            << " combine operators";
   if (op.getOuts().empty())
     return op->emitOpError("expects at least one output buffer");
+  if (op.allowsTF32() && llvm::none_of(op.getIns(), [](Value in) {
+        return cast<ShapedType>(in.getType()).getElementType().isF32();
+      }))
+    return op->emitOpError("precision(tf32) applies to f32 inputs, but none "
+                           "of the inputs holds f32 elements");
 
   // MDH Lemma 1: the result of mixed reduction operators depends on the
   // nesting order, so all pw and ps dimensions share one operator.
@@ -450,7 +455,7 @@ void ComputeOp::build(OpBuilder &b, OperationState &state, ValueRange ins,
                       ArrayAttr combiners, ArrayAttr inMaps,
                       ArrayAttr outMaps) {
   build(b, state, inferResultTypes(outs), ins, outs, name, sizes, combiners,
-        inMaps, outMaps);
+        inMaps, outMaps, /*precision=*/nullptr);
 }
 
 void ComputeOp::build(OpBuilder &b, OperationState &state, ValueRange ins,
@@ -458,7 +463,7 @@ void ComputeOp::build(OpBuilder &b, OperationState &state, ValueRange ins,
                       ArrayAttr combiners, ArrayAttr inMaps,
                       ArrayAttr outMaps) {
   build(b, state, inferResultTypes(outs), ins, outs, name, sizes, combiners,
-        inMaps, outMaps);
+        inMaps, outMaps, /*precision=*/nullptr);
 }
 
 bool ComputeOp::hasTensorOperands() {

@@ -85,11 +85,16 @@ FailureOr<MmaContraction> mdh_ll::matchMmaContraction(Operation *op,
       cast<ShapedType>(computation.getIns()[mc.lhs].getType()).getElementType();
   Type eb =
       cast<ShapedType>(computation.getIns()[mc.rhs].getType()).getElementType();
-  if (ea != eb || !(ea.isF16() || ea.isBF16()))
-    return fail("its inputs are not both f16 or both bf16");
+  bool tf32 = ea.isF32() && computation.allowsTF32();
+  if (ea != eb || !(ea.isF16() || ea.isBF16() || tf32))
+    return fail(ea == eb && ea.isF32()
+                    ? "its inputs are f32 and it does not allow TF32 "
+                      "(precision(tf32))"
+                    : "its inputs are not both f16, both bf16, or both f32");
   mc.element = ea;
 
-  // The scalar function: extf, extf, mulf of the two, yielded.
+  // The scalar function: extf, extf, mulf of the two, yielded (f32: the
+  // mulf alone).
   Block *body = scalarBody(op);
   if (!body || body->getNumArguments() < 2)
     return fail("it has no scalar function");
@@ -99,17 +104,21 @@ FailureOr<MmaContraction> mdh_ll::matchMmaContraction(Operation *op,
   if (yield->getNumOperands() != 1)
     return fail("its scalar function does not yield one value");
   auto mul = yield->getOperand(0).getDefiningOp<arith::MulFOp>();
-  auto widened = [](Value v) -> Value {
+  auto widened = [&](Value v) -> Value {
+    if (tf32)
+      return v;
     auto ext = v.getDefiningOp<arith::ExtFOp>();
     return ext && ext.getType().isF32() ? ext.getIn() : Value();
   };
-  if (!mul || std::distance(body->begin(), body->end()) != 4)
-    return fail("its scalar function is not the product of its two "
-                "inputs widened to f32");
+  StringRef notProduct = tf32 ? "its scalar function is not the product of "
+                                "its two inputs"
+                              : "its scalar function is not the product of "
+                                "its two inputs widened to f32";
+  if (!mul || std::distance(body->begin(), body->end()) != (tf32 ? 2 : 4))
+    return fail(notProduct);
   Value l = widened(mul.getLhs()), r = widened(mul.getRhs());
   if (!((l == a && r == b) || (l == b && r == a)))
-    return fail("its scalar function is not the product of its two "
-                "inputs widened to f32");
+    return fail(notProduct);
   if (mul.getFastmath() != arith::FastMathFlags::none)
     return fail("its product carries fast-math flags");
   return mc;
@@ -119,6 +128,14 @@ bool mdh_ll::chipHasMmaSync(StringRef chip) {
   unsigned sm = 0;
   return chip.consume_front("sm_") &&
          !chip.take_while(llvm::isDigit).getAsInteger(10, sm) && sm >= 80;
+}
+
+int64_t mdh_ll::mmaK(MmaShape shape) {
+  return shape == MmaShape::M16N8K8 ? 8 : 16;
+}
+
+MmaShape mdh_ll::mmaShapeFor(Type element) {
+  return element.isF32() ? MmaShape::M16N8K8 : MmaShape::M16N8K16;
 }
 
 int64_t mdh_ll::mmaAccumulators(const MmaContraction &mc, const Config &c) {
@@ -135,11 +152,13 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
       return std::nullopt;
     return emitError();
   };
+  std::string prefix = ("mma " + stringifyMmaShape(*c.mma) + ": ").str();
   auto cuda = dyn_cast<CUDATargetAttr>(target);
   if (!cuda || !chipHasMmaSync(cuda.getChip())) {
     if (auto d = fail())
-      *d << "mma m16n8k16 needs an NVIDIA target of sm_80 or later (mma.sync "
-            "with f16/bf16 operands), not this target";
+      *d << "mma " << stringifyMmaShape(*c.mma)
+         << " needs an NVIDIA target of sm_80 or later (mma.sync with "
+            "f16/bf16 or tf32 operands), not this target";
     return failure();
   }
   std::string why;
@@ -147,11 +166,21 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
   if (failed(match)) {
     if (auto d = fail())
       *d << "mma needs a contraction C[m][n] += A[m][k] * B[k][n] of f16 or "
-            "bf16 inputs widened to f32, but "
+            "bf16 inputs widened to f32, or of f32 inputs with "
+            "precision(tf32), but "
          << why;
     return failure();
   }
   const MmaContraction &mc = *match;
+  MmaShape wanted = mmaShapeFor(mc.element);
+  if (*c.mma != wanted) {
+    if (auto d = fail())
+      *d << prefix << "the inputs hold " << mc.element << " elements, which "
+         << stringifyMmaShape(wanted) << " multiplies, not "
+         << stringifyMmaShape(*c.mma);
+    return failure();
+  }
+  const int64_t kMmaK = mmaK(wanted);
   auto sizes = cast<mdh::ComputationOpInterface>(op).getSizes();
   const char *names[3];
   names[mc.m] = "m";
@@ -167,53 +196,53 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
   for (unsigned d = 0; d < 3; ++d)
     if (c.tiles[3][d] != shape[d])
       if (auto e = fail())
-        *e << "mma m16n8k16: the register tile of " << dimName(d) << " is "
+        *e << prefix << "the register tile of " << dimName(d) << " is "
            << c.tiles[3][d] << ", expected " << shape[d];
   for (unsigned d : {mc.m, mc.n}) {
     if (c.tiles[2][d] % shape[d] != 0)
       if (auto e = fail())
-        *e << "mma m16n8k16: the warp tile (threads level) of " << dimName(d)
+        *e << prefix << "the warp tile (threads level) of " << dimName(d)
            << " is " << c.tiles[2][d] << ", not a multiple of " << shape[d];
     if (c.tiles[1][d] != c.tiles[0][d]) {
       if (auto e = fail())
-        *e << "mma m16n8k16: the shared tile of " << dimName(d) << " is "
+        *e << prefix << "the shared tile of " << dimName(d) << " is "
            << c.tiles[1][d] << ", not the block's tile " << c.tiles[0][d]
            << " (a block walks only k in shared tiles)";
     } else if (c.tiles[1][d] % c.tiles[2][d] != 0) {
       if (auto e = fail())
-        *e << "mma m16n8k16: the warp tiles of " << dimName(d) << " ("
+        *e << prefix << "the warp tiles of " << dimName(d) << " ("
            << c.tiles[2][d] << ") do not divide the shared tile "
            << c.tiles[1][d];
     }
   }
   if (c.tiles[0][mc.k] != sizes[mc.k])
     if (auto e = fail())
-      *e << "mma m16n8k16: " << dimName(mc.k)
+      *e << prefix << "" << dimName(mc.k)
          << " is split over blocks; it must not be (tile " << c.tiles[0][mc.k]
          << ", extent " << sizes[mc.k] << ")";
   if (c.tiles[1][mc.k] % kMmaK != 0)
     if (auto e = fail())
-      *e << "mma m16n8k16: the shared tile of " << dimName(mc.k) << " is "
+      *e << prefix << "the shared tile of " << dimName(mc.k) << " is "
          << c.tiles[1][mc.k] << ", not a multiple of " << kMmaK;
   if (c.tiles[2][mc.k] != c.tiles[1][mc.k])
     if (auto e = fail())
-      *e << "mma m16n8k16: " << dimName(mc.k)
+      *e << prefix << "" << dimName(mc.k)
          << " is split over warps; its threads-level tile must be the shared "
             "tile "
          << c.tiles[1][mc.k];
   for (unsigned l : {0u, 2u})
     if (c.assignmentKind[l] != AssignmentKind::Blocked)
       if (auto e = fail())
-        *e << "mma m16n8k16: level " << l << " must deal its tiles blocked";
+        *e << prefix << "level " << l << " must deal its tiles blocked";
   for (unsigned i : {mc.lhs, mc.rhs}) {
     if (c.inputRegions[i][1] != InputRegion::Shared)
       if (auto e = fail())
-        *e << "mma m16n8k16: input #" << i
+        *e << prefix << "input #" << i
            << " must be copied to shared memory on level 1 (the warps read "
               "their fragments from there)";
     if (c.inputRegions[i][3] != InputRegion::InPlace)
       if (auto e = fail())
-        *e << "mma m16n8k16: input #" << i
+        *e << prefix << "input #" << i
            << " has no register copy; its fragments are the registers";
   }
   if (!ok)
@@ -224,20 +253,21 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
     warps *= c.tiles[1][d] / c.tiles[2][d];
   if (warps * kMmaWarp > facts.maxThreadsPerBlock)
     if (auto e = fail())
-      *e << "mma m16n8k16: " << warps << " warps are " << warps * kMmaWarp
+      *e << prefix << "" << warps << " warps are " << warps * kMmaWarp
          << " threads per block, more than the limit of "
          << facts.maxThreadsPerBlock;
   int64_t acc = mmaAccumulators(mc, c);
   if (acc > facts.registersPerThread / 2)
     if (auto e = fail())
-      *e << "mma m16n8k16: a warp tile of " << c.tiles[2][mc.m] << "x"
+      *e << prefix << "a warp tile of " << c.tiles[2][mc.m] << "x"
          << c.tiles[2][mc.n] << " keeps " << acc
          << " accumulators per lane, more than the limit of "
          << facts.registersPerThread / 2;
-  int64_t bytes = (c.tiles[1][mc.m] + c.tiles[1][mc.n]) * c.tiles[1][mc.k] * 2;
+  int64_t bytes = (c.tiles[1][mc.m] + c.tiles[1][mc.n]) * c.tiles[1][mc.k] *
+                  (mc.element.getIntOrFloatBitWidth() / 8);
   if (bytes > facts.maxSharedMemoryPerBlock)
     if (auto e = fail())
-      *e << "mma m16n8k16: the shared tiles take " << bytes
+      *e << prefix << "the shared tiles take " << bytes
          << " bytes per block, more than the limit of "
          << facts.maxSharedMemoryPerBlock;
   return success(ok);

@@ -4,14 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `mdh_cl.mma m16n8k16` in CUDA: each lane loads its fragments of A and B
-// from memory in the layout of the PTX ISA (Matrix Fragments for
-// mma.m16n8k16 with floating point type), packs pairs of 16-bit elements
-// into 32-bit registers (the lower index in the lower half) and issues
-// `mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32`
-// through a helper with inline PTX. The CPU emulation replaces the helper
-// by one that rebuilds the 16x16 and 16x8 matrices from the fragments of
-// all 32 lanes, so a wrong fragment index fails the emulation.
+// `mdh_cl.mma` in CUDA: each lane loads its fragments of A and B from
+// memory in the layout of the PTX ISA (Matrix Fragments for mma.m16n8k16
+// and mma.m16n8k8 with floating point type) and issues `mma.sync` through
+// a helper with inline PTX:
+// - m16n8k16: pairs of 16-bit elements packed into 32-bit registers (the
+//   lower index in the lower half),
+//   `mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32`;
+// - m16n8k8: one f32 element per register, rounded by `cvt.rna.tf32.f32`,
+//   `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`.
+// The CPU emulation replaces the helpers by ones that rebuild A and B from
+// the fragments of all 32 lanes, so a wrong fragment index fails the
+// emulation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,8 +36,9 @@ LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
 }
 
 LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
+  bool tf32 = op.getShape() == mdh_cl::MmaShape::M16N8K8;
   bool bf16 = cast<MemRefType>(op.getLhs().getType()).getElementType().isBF16();
-  (bf16 ? needMmaBF16 : needMmaF16) = true;
+  (tf32 ? needMmaTF32 : bf16 ? needMmaBF16 : needMmaF16) = true;
   StringRef bits = bf16 ? "__bfloat16_as_ushort" : "__half_as_ushort";
 
   // Element (r, c) of the 16x16 A or the 16x8 B at the op's indices, with
@@ -68,14 +73,18 @@ LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
   auto bElt = [&](StringRef row, StringRef col) {
     return at(op.getRhs(), op.getRhsIndices(), op.getRhsTransposed(), row, col);
   };
-  // g = lane / 4, t = lane % 4 (the PTX ISA's groupID, threadID_in_group).
+  // g = lane / 4 and t = lane % 4 (the PTX ISA's groupID and
+  // threadID_in_group; m16n8k16 names 2 * threadID_in_group t).
   os << "{\n"
      << "const unsigned mdh_lane = (threadIdx.x + blockDim.x * (threadIdx.y + "
         "blockDim.y * threadIdx.z)) % 32u;\n"
-     << "const unsigned mdh_g = mdh_lane / 4u, mdh_t = 2u * (mdh_lane % 4u);\n";
-  // A: a0 a1 (g, t..t+1), a2 a3 (g+8, ..), a4 a5 (g, t+8..), a6 a7 (g+8,
-  // t+8..); B: b0 b1 (t..t+1, g), b2 b3 (t+8.., g).
-  os << "mdh_mma_m16n8k16_" << (bf16 ? "bf16" : "f16") << "(";
+     << "const unsigned mdh_g = mdh_lane / 4u, mdh_t = "
+     << (tf32 ? "mdh_lane % 4u" : "2u * (mdh_lane % 4u)") << ";\n";
+  os << "mdh_mma_m16n8k"
+     << (tf32   ? "8_tf32"
+         : bf16 ? "16_bf16"
+                : "16_f16")
+     << "(";
   SmallVector<Value> acc(op.getAccIndices());
   for (int e = 0; e < 4; ++e) {
     SmallVector<std::string> idx;
@@ -84,6 +93,17 @@ LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
     idx.back() = paren(idx.back() + " + " + std::to_string(e));
     os << element(op.getAcc(), ArrayRef<std::string>(idx)) << ",\n    ";
   }
+  if (tf32) {
+    // A: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4); B: b0 (t, g),
+    // b1 (t+4, g).
+    os << a("mdh_g", "mdh_t") << ",\n    " << a("mdh_g + 8u", "mdh_t")
+       << ",\n    " << a("mdh_g", "mdh_t + 4u") << ",\n    "
+       << a("mdh_g + 8u", "mdh_t + 4u") << ",\n    " << bElt("mdh_t", "mdh_g")
+       << ",\n    " << bElt("mdh_t + 4u", "mdh_g") << ");\n}\n";
+    return success();
+  }
+  // A: a0 a1 (g, t..t+1), a2 a3 (g+8, ..), a4 a5 (g, t+8..), a6 a7 (g+8,
+  // t+8..); B: b0 b1 (t..t+1, g), b2 b3 (t+8.., g).
   os << pack(aWords, a("mdh_g", "mdh_t"), a("mdh_g", "mdh_t + 1u")) << ",\n    "
      << pack(aWords, a("mdh_g + 8u", "mdh_t"), a("mdh_g + 8u", "mdh_t + 1u"))
      << ",\n    "
@@ -117,4 +137,24 @@ void CEmitterBase::printMmaHelpers(raw_ostream &out, StringRef qualifiers) {
            "\"r\"(b0), \"r\"(b1));\n"
            "}\n\n";
   }
+  if (!needMmaTF32)
+    return;
+  // The conversions are not volatile: fragments loaded twice convert once.
+  out << qualifiers
+      << " void mdh_mma_m16n8k8_tf32(float &d0, float &d1, float &d2, "
+         "float &d3, float a0,\n    float a1, float a2, float a3, float b0, "
+         "float b1) {\n"
+         "  uint32_t x[6];\n"
+         "  const float v[6] = {a0, a1, a2, a3, b0, b1};\n"
+         "  for (int i = 0; i < 6; ++i)\n"
+         "    asm(\"cvt.rna.tf32.f32 %0, %1;\" : \"=r\"(x[i]) : "
+         "\"f\"(v[i]));\n"
+         "  asm volatile(\"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+         "{%0, %1, %2, %3}, \"\n"
+         "               \"{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\"\n"
+         "               : \"+f\"(d0), \"+f\"(d1), \"+f\"(d2), \"+f\"(d3)\n"
+         "               : \"r\"(x[0]), \"r\"(x[1]), \"r\"(x[2]), "
+         "\"r\"(x[3]), \"r\"(x[4]),\n"
+         "                 \"r\"(x[5]));\n"
+         "}\n\n";
 }

@@ -78,7 +78,10 @@ def MDHCL_ShuffleMode : I32EnumAttr<"ShuffleMode",
 def MDHCL_MmaShape : I32EnumAttr<"MmaShape",
     "the shape of a warp-level matrix product", [
       // 16x8 results, 16 products each: PTX mma.sync m16n8k16 (sm_80+).
-      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">
+      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">,
+      // 16x8 results, 8 products each of f32 operands rounded to TF32: PTX
+      // mma.sync m16n8k8 .tf32 (sm_80+).
+      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">
     ]> {
   let cppNamespace = "::mlir::mdh_cl";
   let genSpecializedAttr = 0;

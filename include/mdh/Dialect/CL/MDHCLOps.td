@@ -316,22 +316,26 @@ def MDHCL_AccumulateOp : MDHCL_Op<"accumulate", [AttrSizedOperandSegments,
 //===----------------------------------------------------------------------===//
 
 def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
-  let summary = "a warp's 16x8x16 matrix product on tensor cores";
+  let summary = "a warp's 16x8xK matrix product on tensor cores";
   let description = [{
     The 32 lanes of a warp (threads of consecutive linear id, x fastest;
     the lane is the linear id modulo 32) compute together `D = A * B + C`
-    with `A` 16x16, `B` 16x8 and `C`, `D` 16x8, as PTX's
-    `mma.sync.aligned.m16n8k16.row.col.f32.<t>.<t>.f32` does:
+    with `A` 16xK, `B` Kx8 and `C`, `D` 16x8, as PTX's `mma.sync.aligned`
+    of the same shape (`.row.col`, f32 accumulators) does:
 
+    - `m16n8k16`: K = 16, `A` and `B` both f16 or both bf16, multiplied
+      exactly into f32;
+    - `m16n8k8`: K = 8, `A` and `B` f32, each element rounded to TF32 (10
+      explicit significand bits, to nearest with ties away from zero, as
+      `cvt.rna.tf32.f32`) and the products formed in f32;
     - `A[r][k]` is `lhs[lhsIndices + (r, k)]` (the last two indices; with
       `lhs_transposed`, `lhs[.., k, r]`), `B[k][c]` is
       `rhs[rhsIndices + (k, c)]` (with `rhs_transposed`, `rhs[.., c, k]`),
-      both f16 or both bf16, read from any memory (shared tiles in the GPU
-      lowering) and multiplied exactly into f32;
+      read from any memory (shared tiles in the GPU lowering);
     - `C` and `D` are the accumulator fragments: lane `l` holds element
       `(l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2)` at
       `acc[accIndices + e]`, `e < 4`, in its own register buffer (the
-      PTX ISA's fragment layout for C and D of `m16n8k16`).
+      PTX ISA's fragment layout for C and D of both shapes).
 
     Every lane thus updates only its own accumulators, from memory every
     lane can read: `--mdh-cl-expand-mma` computes them so (the reference
@@ -344,6 +348,8 @@ def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
     ```mlir
     mdh_cl.mma m16n8k16 %As[%r, %k], %Bs[%k, %c] into %acc[%i, %c0]
         : memref<64x32xf16, 3>, memref<32x64xf16, 3> into memref<4x4x4xf32>
+    mdh_cl.mma m16n8k8 %Xs[%r, %k], %Ys[%c, %k] transposed into %acc[%i, %c0]
+        : memref<64x32xf32, 3>, memref<64x32xf32, 3> into memref<4x4x4xf32>
     ```
   }];
   let arguments = (ins

@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // What the lowerings of `mdh_cl.mma` share (lib/Dialect/CL/MmaFragments.cpp):
-// the lane's coordinates in the PTX ISA's fragment layout of m16n8k16, the
-// indices of an element of A or B, and whether a fragment register is one
-// aligned 32-bit word of memory. Each fragment register of A and B is a pair
-// of 16-bit elements adjacent along k: one word when k is the operand's
-// innermost dimension of a shared buffer (16-byte aligned, unlike a function
-// argument or a register array of 16-bit elements) at an even index.
+// the lane's coordinates in the PTX ISA's fragment layouts of m16n8k16 and
+// m16n8k8, the indices of an element of A or B, whether a fragment register
+// is one aligned 32-bit word of memory, and TF32 rounding. Each fragment
+// register of A and B of m16n8k16 is a pair of 16-bit elements adjacent
+// along k: one word when k is the operand's innermost dimension of a shared
+// buffer (16-byte aligned, unlike a function argument or a register array
+// of 16-bit elements) at an even index. Those of m16n8k8 hold one f32
+// element each, rounded to TF32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,10 @@ SmallVector<Value> mmaElementIndices(OpBuilder &b, Location loc,
 /// `mdh_cl.for` that starts at an even value in even steps, or sums,
 /// differences and products of such values.
 bool isProvablyEven(Value v);
+
+/// `x` (f32) rounded to TF32 as `cvt.rna.tf32.f32` does: to nearest, ties
+/// away from zero, NaNs kept.
+Value roundToTF32(OpBuilder &b, Location loc, Value x);
 
 /// Whether the fragment pairs of an operand (`memref` at `indices`, k
 /// innermost when `kInnermost`) are aligned 32-bit words.

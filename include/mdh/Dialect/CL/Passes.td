@@ -41,8 +41,9 @@ def MDHCLExpandMma : MDHCL_Pass<"mdh-cl-expand-mma"> {
   let summary = "Replace warp-level matrix products by each lane's arithmetic";
   let description = [{
     Replaces every `mdh_cl.mma` by what it means for each lane: its four
-    accumulators plus the 16 products along k, read from A and B where
-    they are (no values exchanged between lanes). `--mdh-cl-to-gpu` does
+    accumulators plus the products along k (16; 8 of operands rounded to
+    TF32 for `m16n8k8`), read from A and B where they are (no values
+    exchanged between lanes). `--mdh-cl-to-gpu` does
     the same first, so the `gpu` paths (PTX, AMDGPU, the CPU emulation)
     run tensor-core schedules without tensor cores; `--emit-cuda` prints
     `mma.sync` instead.

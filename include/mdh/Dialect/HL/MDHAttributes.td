@@ -41,6 +41,24 @@ def MDH_ReductionOp : I32EnumAttr<"ReductionOp",
   let genSpecializedAttr = 0;
 }
 
+// The precision the scalar function's f32 inputs may be read at. `ieee`
+// (the default): as they are. `tf32`: possibly rounded to TF32 (10 explicit
+// significand bits, to nearest with ties away from zero) first, which lets
+// tensor cores compute f32 contractions (docs/semantics.md, "Precision").
+def MDH_Precision : I32EnumAttr<"Precision",
+    "the precision of the scalar function's f32 inputs", [
+      I32EnumAttrCase<"ieee", 0>,
+      I32EnumAttrCase<"tf32", 1>
+    ]> {
+  let cppNamespace = "::mlir::mdh";
+  let genSpecializedAttr = 0;
+}
+
+def MDH_PrecisionAttr : EnumAttr<MDH_Dialect, MDH_Precision, "precision"> {
+  // Inside ops after the keyword: `precision(tf32)`.
+  let assemblyFormat = "`(` $value `)`";
+}
+
 def MDH_CombinerAttr : AttrDef<MDH_Dialect, "Combiner"> {
   let mnemonic = "combine";
   let summary = "the combine operator of one dimension";

@@ -39,6 +39,10 @@ def MDH_ComputationOpInterface : OpInterface<"ComputationOpInterface"> {
     InterfaceMethod<"The index maps of output buffer `i`.",
       "::llvm::SmallVector<::mlir::AffineMap>", "getOutputMaps",
       (ins "unsigned":$i)>,
+    InterfaceMethod<"Whether f32 inputs may be read as TF32 "
+      "(`precision(tf32)`).", "bool", "allowsTF32", (ins), [{
+        return $_op.getPrecision() == ::mlir::mdh::Precision::tf32;
+      }]>,
   ];
 }
 

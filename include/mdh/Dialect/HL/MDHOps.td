@@ -79,6 +79,25 @@ def MDH_ComputeOp : MDH_Op<"compute", [
     turns the tensor form into the memref form, in place on the output
     where its analysis allows; the MDH lowerings take the memref form only.
 
+    `precision(tf32)` lets the f32 elements read from the inputs be rounded
+    to TF32 (10 explicit significand bits, to nearest, ties away from zero)
+    before the scalar function uses them; tensor cores compute f32
+    contractions so on sm_80 and later. Without it (`ieee`, the default)
+    every input is read exactly. It allows, and does not demand: a schedule
+    without tensor cores reads the inputs exactly either way.
+
+    ```mlir
+    mdh.compute "matmul" sizes(64, 64, 64) combine(cc, cc, pw(add))
+        precision(tf32)
+        ins(%A : memref<64x64xf32> [(i, j, k) -> (i, k)],
+            %B : memref<64x64xf32> [(i, j, k) -> (k, j)])
+        outs(%C : memref<64x64xf32> [(i, j, k) -> (i, j)]) {
+    ^bb0(%a: f32, %b: f32):
+      %p = arith.mulf %a, %b : f32
+      mdh.yield %p : f32
+    }
+    ```
+
     ```mlir
     %w2 = mdh.compute "matvec" sizes(1024, 512) combine(cc, pw(add))
         ins(%M : tensor<1024x512xf32> [(i, k) -> (i, k)],
@@ -99,13 +118,15 @@ def MDH_ComputeOp : MDH_Op<"compute", [
     DenseI64ArrayAttr:$sizes,
     MDH_CombinerArrayAttr:$combiners,
     DefaultValuedAttr<MDH_AffineMapArrayArrayAttr, "{}">:$in_maps,
-    MDH_AffineMapArrayArrayAttr:$out_maps
+    MDH_AffineMapArrayArrayAttr:$out_maps,
+    OptionalAttr<MDH_PrecisionAttr>:$precision
   );
   let results = (outs Variadic<MDH_Tensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     ($name^)? `sizes` `(` custom<Sizes>($sizes) `)`
     `combine` `(` custom<Combiners>($combiners) `)`
+    (`precision` `` $precision^)?
     `` custom<Views>("\"ins\"", $ins, type($ins), $in_maps)
     `` custom<Views>("\"outs\"", $outs, type($outs), $out_maps)
     (`->` type($results)^)?

@@ -271,7 +271,11 @@ def MDHLL_MmaShape : I32EnumAttr<"MmaShape",
     "the warp-level matrix product of a GPU register tile", [
       // PTX mma.sync m16n8k16 with f16/bf16 operands and f32 accumulators
       // (sm_80 and later).
-      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">
+      I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">,
+      // PTX mma.sync m16n8k8 with tf32 operands (f32 inputs of a
+      // computation with precision(tf32)) and f32 accumulators (sm_80 and
+      // later).
+      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">
     ]> {
   let cppNamespace = "::mlir::mdh_ll";
   let genSpecializedAttr = 0;

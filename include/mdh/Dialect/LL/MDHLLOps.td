@@ -37,6 +37,15 @@ def MDHLL_CombinersAttr : TypedArrayAttrBase<
     Attr<CPred<"::llvm::isa<::mlir::mdh::CombinerAttr>($_self)">,
          "an MDH combine operator">,
     "one combine operator per dimension">;
+def MDHLL_PrecisionAttr
+    : Attr<CPred<"::llvm::isa<::mlir::mdh::PrecisionAttr>($_self)">,
+           "an MDH precision"> {
+  let storageType = "::mlir::mdh::PrecisionAttr";
+  let returnType = "::mlir::mdh::Precision";
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall =
+      "::mlir::mdh::PrecisionAttr::get($_builder.getContext(), $0)";
+}
 
 class MDHLL_Op<string mnemonic, list<Trait> traits = []>
     : Op<MDHLL_Dialect, mnemonic, traits>;
@@ -111,12 +120,14 @@ def MDHLL_ScheduleOp : MDHLL_Op<"schedule", [
     DenseI64ArrayAttr:$sizes,
     MDHLL_CombinersAttr:$combiners,
     DefaultValuedAttr<MDHLL_MapListsAttr, "{}">:$in_maps,
-    MDHLL_MapListsAttr:$out_maps
+    MDHLL_MapListsAttr:$out_maps,
+    OptionalAttr<MDHLL_PrecisionAttr>:$precision
   );
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     ($name^)? `on` $target `sizes` `(` custom<Sizes>($sizes) `)`
     `combine` `(` custom<Combiners>($combiners) `)`
+    (`precision` `` $precision^)?
     `` custom<Views>("\"ins\"", $ins, type($ins), $in_maps)
     `` custom<Views>("\"outs\"", $outs, type($outs), $out_maps)
     $body attr-dict
@@ -184,7 +195,7 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $index $level_name `` $kind `tiles` $tiles `order` $order
-    `` custom<Assignment>($assignment, $assignment_kind) (`mma` $mma^)?
+    `` custom<Assignment>($assignment, $assignment_kind) (`mma` `` $mma^)?
     $body attr-dict
   }];
   let hasVerifier = 1;

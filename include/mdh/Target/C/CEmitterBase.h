@@ -213,7 +213,7 @@ protected:
   raw_indented_ostream os{bodyStream};
   bool needMaximum = false, needMinimum = false;
   bool needMaximumF = false, needMinimumF = false;
-  bool needMmaF16 = false, needMmaBF16 = false;
+  bool needMmaF16 = false, needMmaBF16 = false, needMmaTF32 = false;
   HalfStyle halfStyle = HalfStyle::Bits;
   /// The 16-bit types the code uses, and the conversion helpers it calls:
   /// bit-pattern conversions (f16 for HalfStyle::Bits, bf16 for Bits and

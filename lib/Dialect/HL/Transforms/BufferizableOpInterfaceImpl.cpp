@@ -70,7 +70,7 @@ struct ComputeOpInterface
     auto memrefOp = mdh::ComputeOp::create(
         rewriter, op->getLoc(), TypeRange(), ins, outs, compute.getNameAttr(),
         compute.getSizesAttr(), compute.getCombiners(), compute.getInMaps(),
-        compute.getOutMaps());
+        compute.getOutMaps(), compute.getPrecisionAttr());
     memrefOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     rewriter.inlineRegionBefore(compute.getBody(), memrefOp.getBody(),
                                 memrefOp.getBody().end());

@@ -93,3 +93,39 @@ func.func @register_a(%B: memref<16x8xf16>) {
   }
   return
 }
+
+// -----
+
+// TF32: each of A's four and B's two fragment registers is one f32 element
+// (A: (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4); B: (t, g), (t + 4, g);
+// t = lane % 4), rounded to nearest (ties away) by cvt.rna.tf32.f32; without
+// tensor-cores each lane rounds its operands with integer arithmetic.
+// CHECK-LABEL: func.func @tf32(
+// CHECK-COUNT-6: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK: nvvm.mma.sync
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 8>
+// CHECK-SAME: (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// LANES-LABEL: func.func @tf32(
+// LANES-NOT: nvvm
+// LANES: arith.addi %{{.*}}, %{{.*}} : i32
+// LANES: arith.andi %{{.*}}, %{{.*}} : i32
+// LANES: arith.cmpf uno
+func.func @tf32(%A: memref<64x32xf32>, %B: memref<64x32xf32>) {
+  mdh_cl.phase "main" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    mdh_cl.par_for %b = %c0 to %c1 step %c1 on blocks x {
+      %As = mdh_cl.buffer shared : memref<32x32xf32>
+      %Bs = mdh_cl.buffer shared : memref<32x32xf32>
+      mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+        %acc = mdh_cl.buffer register : memref<4xf32>
+        mdh_cl.mma m16n8k8 %As[%c0, %c8], %Bs[%c8, %c8] transposed
+            into %acc[%c0] : memref<32x32xf32>, memref<32x32xf32> into memref<4xf32>
+      }
+    }
+  }
+  return
+}

@@ -9,7 +9,7 @@ func.func @f32_operands(%A: memref<16x16xf32>, %B: memref<16x8xf32>,
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
   mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
-    // expected-error @+1 {{'mdh_cl.mma' op multiplies f16 or bf16 matrices, not 'f32'}}
+    // expected-error @+1 {{'mdh_cl.mma' op m16n8k16 multiplies f16 or bf16 matrices, not 'f32'}}
     mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
         : memref<16x16xf32>, memref<16x8xf32> into memref<4xf32>
   }
@@ -163,6 +163,51 @@ func.func @partial_warp(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
     // expected-error @+1 {{'mdh_cl.mma' op runs on whole warps of 32 threads, but the block has 48, not a multiple}}
     mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
         : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_of_f16(%A: memref<16x8xf16>, %B: memref<8x8xf16>,
+                       %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op m16n8k8 multiplies f32 matrices (as TF32), not 'f16'}}
+    mdh_cl.mma m16n8k8 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x8xf16>, memref<8x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_short_a(%A: memref<8x16xf32>, %B: memref<8x8xf32>,
+                        %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 16x8 block of A, which 'memref<8x16xf32>' cannot hold}}
+    mdh_cl.mma m16n8k8 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<8x16xf32>, memref<8x8xf32> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tf32_short_b(%A: memref<8x16xf32>, %B: memref<4x8xf32>,
+                        %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 8x8 block of B, which 'memref<4x8xf32>' cannot hold}}
+    mdh_cl.mma m16n8k8 %A[%c0, %c0] transposed, %B[%c0, %c0] into %acc[%c0]
+        : memref<8x16xf32>, memref<4x8xf32> into memref<4xf32>
   }
   return
 }

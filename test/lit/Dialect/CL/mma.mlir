@@ -2,9 +2,9 @@
 // RUN: mdh-opt %s -split-input-file --mlir-print-op-generic \
 // RUN:   | mdh-opt -split-input-file | FileCheck %s
 
-// mdh_cl.mma: a warp's 16x8x16 product of f16 or bf16 tiles into its f32
-// accumulator fragments, in uniform control flow; operands of any rank 2
-// or more, either transposed.
+// mdh_cl.mma: a warp's 16x8x16 product of f16 or bf16 tiles (16x8x8 of f32
+// tiles read as TF32) into its f32 accumulator fragments, in uniform
+// control flow; operands of any rank 2 or more, either transposed.
 
 // CHECK-LABEL: func.func @warp_tile(
 // CHECK: mdh_cl.par_for %[[T:.*]] = %{{.*}} on threads x {
@@ -42,6 +42,23 @@ func.func @transposed(%A: memref<2x16x16xbf16>, %B: memref<2x8x16xbf16>) {
       mdh_cl.mma m16n8k16 %A[%c1, %c0, %c0] transposed, %B[%c1, %c0, %c0] transposed
           into %acc[%c0] : memref<2x16x16xbf16>, memref<2x8x16xbf16> into memref<4xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// TF32: f32 operands, 8 of k, B transposed.
+// CHECK-LABEL: func.func @tf32(
+// CHECK: mdh_cl.mma m16n8k8 %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}] transposed into %{{.*}}[%{{.*}}] : memref<16x8xf32>, memref<8x8xf32> into memref<4xf32>
+func.func @tf32(%A: memref<16x8xf32>, %B: memref<8x8xf32>,
+                %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    mdh_cl.mma m16n8k8 %A[%c0, %c0], %B[%c0, %c0] transposed into %acc[%c0]
+        : memref<16x8xf32>, memref<8x8xf32> into memref<4xf32>
   }
   return
 }

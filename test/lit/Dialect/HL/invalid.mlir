@@ -835,3 +835,17 @@ func.func @results(%y: memref<8xf32>) {
   }) : (memref<8xf32>) -> f32
   return
 }
+
+// -----
+
+func.func @tf32_without_f32(%x: memref<8xf16>, %y: memref<8xf32>) {
+  // expected-error @+1 {{'mdh.compute' op precision(tf32) applies to f32 inputs, but none of the inputs holds f32 elements}}
+  mdh.compute sizes(8) combine(cc) precision(tf32)
+      ins(%x : memref<8xf16> [affine_map<(i) -> (i)>])
+      outs(%y : memref<8xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%v: f16):
+    %w = arith.extf %v : f16 to f32
+    mdh.yield %w : f32
+  }
+  return
+}

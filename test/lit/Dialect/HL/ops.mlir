@@ -534,6 +534,41 @@ func.func @softplus(%x: memref<9xf32>, %y: memref<9xf32>) {
 }
 
 //===----------------------------------------------------------------------===//
+// Precision
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @tf32(
+// CHECK: mdh.compute "matmul" sizes(16, 8, 4) combine(cc, cc, pw(add)) precision(tf32)
+// CHECK-NEXT: ins(
+func.func @tf32(%A: memref<16x4xf32>, %B: memref<4x8xf32>,
+                %C: memref<16x8xf32>) {
+  mdh.compute "matmul" sizes(16, 8, 4) combine(cc, cc, pw(add))
+      precision(tf32)
+      ins(%A : memref<16x4xf32> [affine_map<(i, j, k) -> (i, k)>],
+          %B : memref<4x8xf32> [affine_map<(i, j, k) -> (k, j)>])
+      outs(%C : memref<16x8xf32> [affine_map<(i, j, k) -> (i, j)>]) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.mulf %a, %b : f32
+    mdh.yield %p : f32
+  }
+  return
+}
+
+// ieee (the default when absent) may be spelled out.
+// CHECK-LABEL: func.func @ieee(
+// CHECK: mdh.compute sizes(4) combine(cc) precision(ieee)
+// CHECK-NEXT: ins(
+func.func @ieee(%x: memref<4xf32>, %y: memref<4xf32>) {
+  mdh.compute sizes(4) combine(cc) precision(ieee)
+      ins(%x : memref<4xf32> [affine_map<(i) -> (i)>])
+      outs(%y : memref<4xf32> [affine_map<(i) -> (i)>]) {
+  ^bb0(%v: f32):
+    mdh.yield %v : f32
+  }
+  return
+}
+
+//===----------------------------------------------------------------------===//
 // The combiner attribute on its own
 //===----------------------------------------------------------------------===//
 

@@ -5,7 +5,7 @@
 // 32, g = lane / 4, t = 2 * (lane % 4); accumulator e at (g + 8 * (e / 2),
 // t + e % 2) plus the 16 products along k.
 
-// REPORT-COUNT-2: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
+// REPORT-COUNT-3: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
 // CHECK-LABEL: func.func @one(
 // CHECK-SAME: %[[A:.*]]: memref<16x16xf16>, %[[B:.*]]: memref<16x8xf16>
 // CHECK: mdh_cl.par_for %[[X:.*]] = %{{.*}} to %{{.*}} step %{{.*}} on threads x {
@@ -66,6 +66,40 @@ func.func @two_dims(%A: memref<16x16xbf16>, %B: memref<8x16xbf16>) {
       mdh_cl.mma m16n8k16 %A[%c0, %c0] transposed, %B[%c0, %c0] transposed
           into %acc[%c0] : memref<16x16xbf16>, memref<8x16xbf16> into memref<4xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// TF32: t = lane % 4 is not needed (the accumulators are placed as for
+// m16n8k16); each operand is rounded to TF32 before the product: its bits
+// plus half a unit in the last of TF32's places, the 13 dropped bits
+// cleared, NaNs kept; 8 products along k.
+// CHECK-LABEL: func.func @tf32(
+// CHECK-SAME: %[[A:.*]]: memref<16x8xf32>, %[[B:.*]]: memref<8x8xf32>
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (f32) {
+// CHECK:   %[[X:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x8xf32>
+// CHECK:   %[[Y:.*]] = memref.load %[[B]][%{{.*}}, %{{.*}}] : memref<8x8xf32>
+// CHECK:   %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK:   %[[UP:.*]] = arith.addi %[[BITS]], %[[HALF:.*]] : i32
+// CHECK:   %[[CUT:.*]] = arith.andi %[[UP]], %[[MASK:.*]] : i32
+// CHECK:   %[[R:.*]] = arith.bitcast %[[CUT]] : i32 to f32
+// CHECK:   %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK:   %[[XR:.*]] = arith.select %[[NAN]], %[[X]], %[[R]] : f32
+// CHECK:   %[[YR:.*]] = arith.select %{{.*}}, %[[Y]], %{{.*}} : f32
+// CHECK:   %[[P:.*]] = arith.mulf %[[XR]], %[[YR]] : f32
+// CHECK:   arith.addf %[[S]], %[[P]] : f32
+// CHECK-NOT: mdh_cl.mma
+func.func @tf32(%A: memref<16x8xf32>, %B: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    %acc = mdh_cl.buffer register : memref<4xf32>
+    mdh_cl.mma m16n8k8 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x8xf32>, memref<8x8xf32> into memref<4xf32>
   }
   return
 }

@@ -178,6 +178,60 @@ void mdh_mma_emulated(float &d0, float &d1, float &d2, float &d3, uint32_t a0,
 }
 #define mdh_mma_m16n8k16_f16 mdh_mma_emulated<__half>
 #define mdh_mma_m16n8k16_bf16 mdh_mma_emulated<__nv_bfloat16>
+// mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 of f32 fragments
+// rounded as cvt.rna.tf32.f32 does (to nearest, ties away; NaNs kept):
+// a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4) of the 16x8 A,
+// b0 (t, g), b1 (t + 4, g) of the 8x8 B.
+static float mdh_emu_tf32(float x) {
+  if (std::isnan(x))
+    return x;
+  uint32_t bits;
+  std::memcpy(&bits, &x, 4);
+  bits = (bits + 0x1000u) & 0xffffe000u;
+  std::memcpy(&x, &bits, 4);
+  return x;
+}
+static uint32_t mdh_emu_tf32_bits(float x) {
+  x = mdh_emu_tf32(x);
+  uint32_t bits;
+  std::memcpy(&bits, &x, 4);
+  return bits;
+}
+static float mdh_emu_f32(uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, 4);
+  return x;
+}
+void mdh_mma_m16n8k8_tf32(float &d0, float &d1, float &d2, float &d3,
+                          float a0, float a1, float a2, float a3, float b0,
+                          float b1) {
+  mdh_mma_slots[mdh_tid] = {{mdh_emu_tf32_bits(a0), mdh_emu_tf32_bits(a1),
+                             mdh_emu_tf32_bits(a2), mdh_emu_tf32_bits(a3)},
+                            {mdh_emu_tf32_bits(b0), mdh_emu_tf32_bits(b1)}};
+  mdh_barrier->arrive_and_wait();
+  float A[16][8], B[8][8];
+  unsigned first = mdh_tid - mdh_tid % 32;
+  for (unsigned l = 0; l < 32; ++l) {
+    const MdhMmaSlot &s = mdh_mma_slots[first + l];
+    unsigned g = l >> 2, t = l % 4;
+    A[g][t] = mdh_emu_f32(s.a[0]);
+    A[g + 8][t] = mdh_emu_f32(s.a[1]);
+    A[g][t + 4] = mdh_emu_f32(s.a[2]);
+    A[g + 8][t + 4] = mdh_emu_f32(s.a[3]);
+    B[t][g] = mdh_emu_f32(s.b[0]);
+    B[t + 4][g] = mdh_emu_f32(s.b[1]);
+  }
+  unsigned l = mdh_tid % 32, g = l >> 2, t = l % 4;
+  float *d[4] = {&d0, &d1, &d2, &d3};
+  for (unsigned e = 0; e < 4; ++e) {
+    unsigned row = g + 8 * (e / 2), col = t * 2 + e % 2;
+    float sum = *d[e];
+    for (unsigned k = 0; k < 8; ++k)
+      sum += A[row][k] * B[k][col];
+    *d[e] = sum;
+  }
+  mdh_barrier->arrive_and_wait();
+}
 template <class T>
 T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32) {
   return mdh_shuffle(mask, v, (int)delta, width);
@@ -269,7 +323,7 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     body = body.replace('extern "C" ', "")
     # The inline-PTX mma helpers: the shim emulates them.
     body = re.sub(r"static __device__ __forceinline__ void "
-                  r"mdh_mma_m16n8k16_\w+\(.*?\n}\n", "", body,
+                  r"mdh_mma_m16n8k\d+_\w+\(.*?\n}\n", "", body,
                   flags=re.DOTALL)
     body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
                   body)

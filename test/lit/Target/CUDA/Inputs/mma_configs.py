@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-# Writes N random tensor-core configurations (`"mma": "m16n8k16"`) of every
-# contraction in a kernel file: block tiles of m (multiples of 16) and n
-# (multiples of 8), warp tiles that divide them, shared tiles of k
-# (multiples of 16), and transposed or identity shared copies. The
+# Writes N random tensor-core configurations of every contraction in a
+# kernel file (`"mma": "m16n8k16"`, or "m16n8k8" for precision(tf32)): block
+# tiles of m (multiples of 16) and n (multiples of 8), warp tiles that
+# divide them, shared tiles of k (multiples of 16, or 8), and transposed or
+# identity shared copies. The
 # computation keys and the rest of each file come from a configuration of
 # the target's search space (mdh-space-sample), whose tiles are replaced.
 #
@@ -19,14 +20,16 @@ import tempfile
 
 
 def roles(text):
-    """Per function: (m, n, k) from the output map and the combiners."""
+    """Per function: (m, n, k) from the output map, and the mma shape."""
     result = []
-    for body in re.findall(r"mdh\.compute.*?outs\((.*?)\)\s*\{", text,
-                           re.DOTALL):
+    for head, body in re.findall(
+            r"(mdh\.compute[^\n]*\n[^\n]*)(?:.*?)outs\((.*?)\)\s*\{", text,
+            re.DOTALL):
         out = re.search(r"affine_map<\(([^)]*)\) -> \(([^)]*)\)>", body)
         dims = [d.strip() for d in out.group(1).split(",")]
         m, n = [dims.index(r.strip()) for r in out.group(2).split(",")]
-        result.append((m, n, 3 - m - n))
+        shape = "m16n8k8" if "precision(tf32)" in head else "m16n8k16"
+        result.append((m, n, 3 - m - n, shape))
     return result
 
 
@@ -45,17 +48,18 @@ def main():
                 for f in sorted(glob.glob(os.path.join(tmp, "s.0.*.json")))]
     assert len(base) == len(kernels), (len(base), len(kernels))
     for s in range(int(n)):
-        for k, (config, (m, nn, kk)) in enumerate(zip(base, kernels)):
+        for k, (config, (m, nn, kk, shape)) in enumerate(zip(base, kernels)):
+            step = 8 if shape == "m16n8k8" else 16
             sizes = config["sizes"]
             bm = rng.choice(multiples(16, min(64, sizes[m])))
             bn = rng.choice(multiples(8, min(64, sizes[nn])))
             wm = rng.choice([v for v in multiples(16, bm) if bm % v == 0])
             wn = rng.choice([v for v in multiples(8, bn) if bn % v == 0])
-            bk = rng.choice(multiples(16, min(64, sizes[kk])))
+            bk = rng.choice(multiples(step, min(64, sizes[kk])))
             tiles = [[0] * 3 for _ in range(4)]
             for level, (a, b, c) in enumerate(
                     [(bm, bn, sizes[kk]), (bm, bn, bk), (wm, wn, bk),
-                     (16, 8, 16)]):
+                     (16, 8, step)]):
                 tiles[level][m], tiles[level][nn], tiles[level][kk] = a, b, c
             out = dict(config)
             out["tiles"] = tiles
@@ -68,7 +72,7 @@ def main():
                 for _ in config["inputs"]]
             out["outputs"] = [{"regions": ["register"] * 4}
                               for _ in config["outputs"]]
-            out["mma"] = "m16n8k16"
+            out["mma"] = shape
             with open("%s.%d.%d.json" % (prefix, s, k), "w") as f:
                 json.dump(out, f, indent=1)
     print("%d configurations of %d kernels" % (int(n) * len(kernels),

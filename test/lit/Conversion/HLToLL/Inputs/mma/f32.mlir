@@ -1,4 +1,4 @@
-// The same product in f32: no tensor-core schedule (no TF32 yet).
+// The same product in f32, without precision(tf32): no tensor-core schedule.
 func.func @mma_f32(%A: memref<64x48xf32>, %B: memref<48x40xf32>,
                    %C: memref<64x40xf32>) {
   mdh.compute "mma_f32" sizes(64, 40, 48) combine(cc, cc, pw(add))

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # Writes one configuration of CONFIGS (the first of an `emit-config` set)
 # with a change: `set PATH JSON` assigns a field (PATH: keys and indices
-# separated by dots, e.g. tiles.3.0), `mma` adds "mma": "m16n8k16".
+# separated by dots, e.g. tiles.3.0), `mma` adds "mma": "m16n8k16" (`mma-tf32`: "m16n8k8").
 #
-# usage: mutate.py CONFIGS OUT (set PATH JSON | mma)...
+# usage: mutate.py CONFIGS OUT (set PATH JSON | mma | mma-tf32)...
 import json
 import sys
 
@@ -15,8 +15,8 @@ def main():
         config = config["configurations"][0]
     args = sys.argv[3:]
     while args:
-        if args[0] == "mma":
-            config["mma"] = "m16n8k16"
+        if args[0] in ("mma", "mma-tf32"):
+            config["mma"] = "m16n8k8" if args[0] == "mma-tf32" else "m16n8k16"
             args = args[1:]
             continue
         assert args[0] == "set", args
