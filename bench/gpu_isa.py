@@ -20,7 +20,8 @@ instructions from its target to its last back edge (a static span: both
 sides of every branch in it, nested loops once). The hot loop is the loop
 whose own instructions (those not inside a loop nested in it) do the most
 FP32 work: 2 per FFMA, 1 per FADD, FMUL, FMNMX (AMD: 2 per v_fma*/v_fmac*/
-v_mac*, 1 per v_add/sub/mul/max/min_f*, twice that for v_pk_*). When no
+v_mac*, 1 per v_add/sub/mul/max/min_f*, twice that for v_pk_*; tensor and
+matrix cores: a lane's share of the products of an HMMA or v_mfma). When no
 loop does FP32 work, it is the whole kernel if the kernel does any (its
 loops over register tiles were unrolled in full), else the outermost loop
 with the most instructions; without loops, the whole kernel. Its mix counts every instruction of its span: FP% =
@@ -76,6 +77,12 @@ def hmma_macs(op):
     """A warp's multiply-adds in one HMMA: 16 x 8 x K for HMMA.168K."""
     m = re.match(r"HMMA\.168(\d+)", op)
     return 16 * 8 * int(m.group(1)) if m else 2048
+
+
+def mfma_macs(op):
+    """A wavefront's multiply-adds in one v_mfma_*_MxNxK* (0 for others)."""
+    m = re.match(r"v_mfma_\w+?_(\d+)x(\d+)x(\d+)", op)
+    return int(m.group(1)) * int(m.group(2)) * int(m.group(3)) if m else 0
 
 
 def tensor_flops(op):
@@ -223,17 +230,22 @@ def amd_kernel(asm):
                           len(insns)))
     is_fma = lambda op: op.startswith(("v_fma", "v_fmac", "v_pk_fma",
                                        "v_mac"))
-    # Per lane; v_pk_* f32 ops do two.
+    # Per lane; v_pk_* f32 ops do two; an MFMA its share of the wavefront's
+    # M x N x K multiply-adds.
     flops = lambda op: (2 if is_fma(op) else int(op.startswith(
         ("v_add_f", "v_sub_f", "v_mul_f", "v_max_f", "v_min_f", "v_pk_add_f",
-         "v_pk_mul_f")))) * (2 if op.startswith("v_pk_") else 1)
+         "v_pk_mul_f")))) * (2 if op.startswith("v_pk_") else 1) + \
+        mfma_macs(op) * 2 // 64
     loop, nests = find_loops(insns, labels,
                              lambda op: op.startswith(("s_branch",
                                                        "s_cbranch")), flops)
     span = insns[loop[0]:loop[1] + 1] if loop else insns
     n = len(span)
     fma = sum(1 for op, _, _, _ in span if is_fma(op))
-    fp = sum(1 for op, _, _, _ in span if flops(op) and not is_fma(op))
+    mfma = sum(1 for op, _, _, _ in span if mfma_macs(op))
+    macs = sum(mfma_macs(op) for op, _, _, _ in span) + 64 * fma
+    fp = sum(1 for op, _, _, _ in span
+             if flops(op) and not is_fma(op) and not mfma_macs(op))
     pre = lambda *p: sum(1 for op, _, _, _ in span if op.startswith(p))
     label = {i: l for l, i in labels.items()}
     return {
@@ -246,6 +258,10 @@ def amd_kernel(asm):
         "loop": ("loop+%d" % nests if nests else "loop") if loop else
                 "no loop (whole kernel)",
         "instrs": n, "fma_pct": 100.0 * fma / n if n else 0.0,
+        "mfma": mfma, "mfma_pct": 100.0 * mfma / n if n else 0.0,
+        # A wavefront's multiply-adds per hot-loop instruction: 64 per v_fma,
+        # M x N x K per MFMA (4096 for 16x16x16).
+        "macs_per_instr": macs / n if n else 0.0,
         "fp_pct": 100.0 * fp / n if n else 0.0,
         "loop_start": label.get(loop[0]) if loop else None,
         "ds_read": pre("ds_read", "ds_load"),

@@ -341,7 +341,8 @@ def nvidia_table(rows):
 
 def amd_table(rows):
     head = ["kernel", "chip", "VGPR", "AGPR", "SGPR", "spills V/S", "scratch",
-            "LDS", "thr", "blocks", "hot loop", "instr", "FMA%", "FP%",
+            "LDS", "thr", "blocks", "hot loop", "instr", "FMA%", "MFMA%",
+            "MAC/instr", "FP%",
             "ds_read",
             "ds_write", "global/buffer load", "s_barrier"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -352,6 +353,7 @@ def amd_table(rows):
                  fmt(r["scratch"]),
                  fmt(r["lds"]), fmt(r["threads"]), fmt(r["blocks"]),
                  r["loop"], str(r["instrs"]), "%.1f" % r["fma_pct"],
+                 "%.1f" % r["mfma_pct"], "%.0f" % r["macs_per_instr"],
                  "%.1f" % r["fp_pct"], str(r["ds_read"]), str(r["ds_write"]),
                  str(r["global_load"]), str(r["barrier"])]
         lines.append("| " + " | ".join(cells) + " |")

@@ -261,8 +261,11 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
     - `mdh_cl.barrier` -> `gpu.barrier`;
     - `mdh_cl.shuffle` -> `gpu.shuffle` of each 32-bit word of the value;
     - `mdh_cl.mma` -> with `tensor-cores`, each lane's fragment loads and
-      `nvvm.mma.sync` (NVIDIA sm_80 and later); without, each lane's own
-      arithmetic (`--mdh-cl-expand-mma`: the CPU emulation and AMD);
+      `nvvm.mma.sync` for the NVIDIA shapes (sm_80 and later); with
+      `matrix-cores`, those and `rocdl.mfma` for the AMD shape (gfx90a,
+      gfx94x, gfx950); otherwise each lane's own arithmetic
+      (`--mdh-cl-expand-mma`: the CPU emulation, and the other vendor's
+      shapes);
     - `mdh_cl.buffer device` -> `gpu.alloc` where it stands and
       `gpu.dealloc` before every return of the function;
     - the kernels are named `<function>_<phase>` (the `module`/`function`
@@ -291,8 +294,11 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
            "workgroup memory; more use dynamic shared memory (CUDA allows "
            "48 KB of static shared memory per block)">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
-           "Lower mdh_cl.mma to nvvm.mma.sync (NVIDIA sm_80 and later) "
-           "instead of each lane's arithmetic">
+           "Lower mdh_cl.mma of NVIDIA shapes to nvvm.mma.sync (sm_80 and "
+           "later) instead of each lane's arithmetic">,
+    Option<"matrixCores", "matrix-cores", "bool", /*default=*/"false",
+           "Lower mdh_cl.mma of AMD shapes (m16n16k16) to rocdl.mfma "
+           "(gfx90a, gfx94x, gfx950) instead of each lane's arithmetic">
   ];
   // gpu.launch and its memory; the rest comes from --mdh-cl-to-loops.
   let dependentDialects = [
@@ -301,6 +307,7 @@ def MDHCLToGPU : Pass<"mdh-cl-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::NVVM::NVVMDialect",
+    "::mlir::ROCDL::ROCDLDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];

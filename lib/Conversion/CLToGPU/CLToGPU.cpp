@@ -28,6 +28,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassManager.h"
@@ -369,12 +370,16 @@ struct MDHCLToGPU : mdh::impl::MDHCLToGPUBase<MDHCLToGPU> {
     if (!ok)
       return signalPassFailure();
 
-    // Warp-level matrix products: nvvm.mma.sync, or each lane's arithmetic
-    // (while the thread loops that give the lane are still there).
+    // Warp-level matrix products: nvvm.mma.sync or rocdl.mfma, each for its
+    // vendor's shapes, or each lane's arithmetic (while the thread loops
+    // that give the lane are still there).
     SmallVector<MmaOp> mmas;
     module.walk([&](MmaOp op) { mmas.push_back(op); });
     for (MmaOp op : mmas) {
-      if (tensorCores)
+      bool mfma = op.getShape() == MmaShape::M16N16K16;
+      if (mfma && matrixCores)
+        mdh::lowerMmaToROCDL(op);
+      else if (!mfma && tensorCores)
         mdh::lowerMmaToNVVM(op);
       else
         expandMma(op);

@@ -1,4 +1,4 @@
-//===- MmaToNVVM.h - mdh_cl.mma as nvvm.mma.sync ----------------*- C++ -*-===//
+//===- MmaToNVVM.h - mdh_cl.mma as nvvm.mma.sync and MFMA -------*- C++ -*-===//
 //
 // Part of the MDH-MLIR project.
 //
@@ -14,6 +14,10 @@ namespace mlir::mdh {
 /// Replaces `op` (still inside its thread loops) by the fragment loads of
 /// its lane and an `nvvm.mma.sync`.
 void lowerMmaToNVVM(mdh_cl::MmaOp op);
+
+/// Replaces `op` (an MFMA shape, still inside its thread loops) by the
+/// fragment loads of its lane and a `rocdl.mfma`.
+void lowerMmaToROCDL(mdh_cl::MmaOp op);
 
 } // namespace mlir::mdh
 

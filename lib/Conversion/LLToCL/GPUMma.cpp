@@ -12,8 +12,9 @@
 //     shared A_s, B_s: the block's rows of A and columns of B over one
 //       shared tile of k, in the inputs' own type (f16, bf16; f32 for
 //       TF32)
-//     par_for threads x: 32 lanes per warp, one warp per warp tile
-//       register acc[Wm/16][Wn/8][4], zero
+//     par_for threads x: 32 lanes per warp (64 per AMD wavefront), one
+//       warp per warp tile
+//       register acc[Wm/16][Wn/8][4] (Wn/16 for MFMA), zero
 //       for each shared tile of k (two versions: blocks whose tiles of m
 //       and n are full, of 16-byte aligned inputs, and the rest):
 //         barrier
@@ -22,8 +23,8 @@
 //           the ends of m, n and k (a 16xK product then adds nothing for
 //           them)
 //         barrier
-//         for each K of k in the tile (16, or 8 for TF32), each 16 x 8 of
-//         the warp tile:
+//         for each K of k in the tile (16, or 8 for TF32), each 16 x 8 (16
+//         x 16 for MFMA) of the warp tile:
 //           mdh_cl.mma into its accumulators
 //       store each lane's accumulators into C where they are inside it
 //
@@ -42,9 +43,6 @@
 using namespace mlir;
 using namespace mlir::mdh;
 using namespace mlir::mdh::gpu_lowering;
-using mdh_ll::kMmaM;
-using mdh_ll::kMmaN;
-using mdh_ll::kMmaWarp;
 
 void GPULowering::mmaCopy(unsigned i, ArrayRef<Value> lo, ArrayRef<Value> hi,
                           bool full) {
@@ -97,9 +95,11 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
         mdh_cl::MemRegionAttr::get(b.getContext(), mdh_cl::MemRegion::Shared));
   }
 
-  const int64_t kMmaK = mdh_ll::mmaK(*c.mma);
-  auto shape = *c.mma == mdh_ll::MmaShape::M16N8K8 ? mdh_cl::MmaShape::M16N8K8
-                                                   : mdh_cl::MmaShape::M16N8K16;
+  const mdh_ll::MmaDims dims = mdh_ll::mmaDims(*c.mma);
+  const int64_t kMmaM = dims.m, kMmaN = dims.n, kMmaK = dims.k;
+  const int64_t kMmaWarp = dims.lanes;
+  // The CL-IR enumerators are the LL-IR ones.
+  auto shape = static_cast<mdh_cl::MmaShape>(*c.mma);
   int64_t warpM = c.tiles[2][mc.m], warpN = c.tiles[2][mc.n];
   int64_t warpsN = c.tiles[1][mc.n] / warpN;
   int64_t warps = c.tiles[1][mc.m] / warpM * warpsN;
@@ -204,13 +204,17 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
   }
 
   // Lane l holds (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) of each 16 x 8
-  // product.
+  // product (mma.sync), or (4 * (l / 16) + e, l % 16) of each 16 x 16 one
+  // (MFMA).
   Value outBuffer = s.getOuts()[0];
+  bool mfma = mdh_ll::isMfma(*c.mma);
   forEachFragment([&](Value mi, Value ni, Value e) {
-    Value row = add(add(lo[mc.m], add(rowOff, mul(mi, cst(kMmaM)))),
-                    add(div(lane, cst(4)), mul(div(e, cst(2)), cst(8))));
-    Value col = add(add(lo[mc.n], add(colOff, mul(ni, cst(kMmaN)))),
-                    add(mul(rem(lane, cst(4)), cst(2)), rem(e, cst(2))));
+    Value r = mfma ? add(mul(div(lane, cst(16)), cst(4)), e)
+                   : add(div(lane, cst(4)), mul(div(e, cst(2)), cst(8)));
+    Value cc = mfma ? rem(lane, cst(16))
+                    : add(mul(rem(lane, cst(4)), cst(2)), rem(e, cst(2)));
+    Value row = add(add(lo[mc.m], add(rowOff, mul(mi, cst(kMmaM)))), r);
+    Value col = add(add(lo[mc.n], add(colOff, mul(ni, cst(kMmaN)))), cc);
     beginIf(andI(lt(row, cst(sizes[mc.m])), lt(col, cst(sizes[mc.n]))));
     Value v = memref::LoadOp::create(b, loc, acc, ValueRange{mi, ni, e});
     memref::StoreOp::create(b, loc, v, outBuffer, ValueRange{row, col});

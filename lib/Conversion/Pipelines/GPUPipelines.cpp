@@ -40,6 +40,7 @@ static void buildCLToKernels(OpPassManager &pm, StringRef vendor,
                              StringRef chip, unsigned optLevel) {
   MDHCLToGPUOptions toGPU;
   toGPU.tensorCores = vendor == "nvidia" && mdh_ll::chipHasMmaSync(chip);
+  toGPU.matrixCores = vendor == "amd" && mdh_ll::chipHasMfma(chip);
   pm.addPass(createMDHCLToGPU(toGPU));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -337,12 +337,13 @@ LogicalResult MmaOp::verify() {
   auto acc = cast<MemRefType>(getAcc().getType());
   Type element = lhs.getElementType();
   bool tf32 = getShape() == MmaShape::M16N8K8;
+  bool mfma = getShape() == MmaShape::M16N16K16;
   if (tf32 && !element.isF32())
     return emitOpError("m16n8k8 multiplies f32 matrices (as TF32), not ")
            << element;
   if (!tf32 && !element.isF16() && !element.isBF16())
-    return emitOpError("m16n8k16 multiplies f16 or bf16 matrices, not ")
-           << element;
+    return emitOpError() << stringifyMmaShape(getShape())
+                         << " multiplies f16 or bf16 matrices, not " << element;
   if (rhs.getElementType() != element)
     return emitOpError("multiplies ")
            << element << " by " << rhs.getElementType()
@@ -363,9 +364,9 @@ LogicalResult MmaOp::verify() {
       failed(checkIndices("B", rhs, getRhsIndices().size(), 2)) ||
       failed(checkIndices("the accumulators", acc, getAccIndices().size(), 1)))
     return failure();
-  // Extents too small for one 16xK / Kx8 / 4-element block can only be
+  // Extents too small for one 16xK / KxN / 4-element block can only be
   // read out of bounds.
-  int64_t k = tf32 ? 8 : 16;
+  int64_t k = tf32 ? 8 : 16, n = mfma ? 16 : 8, lanes = mfma ? 64 : 32;
   auto fits = [&](StringRef what, MemRefType type, int64_t rows, int64_t cols,
                   bool transposed) -> LogicalResult {
     if (transposed)
@@ -378,7 +379,7 @@ LogicalResult MmaOp::verify() {
            << " cannot hold";
   };
   if (failed(fits("A", lhs, 16, k, getLhsTransposed())) ||
-      failed(fits("B", rhs, k, 8, getRhsTransposed())))
+      failed(fits("B", rhs, k, n, getRhsTransposed())))
     return failure();
   if (acc.getShape().back() < 4)
     return emitOpError("keeps 4 accumulators per lane along the last "
@@ -387,9 +388,10 @@ LogicalResult MmaOp::verify() {
   std::optional<int64_t> count;
   if (failed(verifyUniformPlacement(*this, count)))
     return failure();
-  if (count && *count % 32 != 0)
-    return emitOpError("runs on whole warps of 32 threads, but the block has ")
-           << *count << ", not a multiple";
+  if (count && *count % lanes != 0)
+    return emitOpError("runs on whole ")
+           << (mfma ? "wavefronts of " : "warps of ") << lanes
+           << " threads, but the block has " << *count << ", not a multiple";
   return success();
 }
 

@@ -6,8 +6,9 @@
 //
 // The lane's part of `mdh_cl.mma` (include/mdh/Dialect/CL/MmaFragments.h),
 // and its reference semantics (expandMma): lane l of the warp adds to its
-// four accumulators (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) the K
-// products along k (16; 8 of f32 elements rounded to TF32 for m16n8k8),
+// four accumulators (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) (mma.sync;
+// MFMA: (4 * (l / 16) + e, l % 16) of 64 lanes) the K products along k (16;
+// 8 of f32 elements rounded to TF32 for m16n8k8),
 // read from A and B where they are. Nothing is exchanged between lanes, so
 // the result is plain per-thread code that every GPU path and the CPU
 // emulation run (without tensor cores).
@@ -45,13 +46,19 @@ Value mdh_cl::linearThreadId(OpBuilder &b, Location loc, Operation *op) {
   return id;
 }
 
+Value mdh_cl::buildLaneId(OpBuilder &b, MmaOp op) {
+  Location loc = op.getLoc();
+  int64_t width = op.getShape() == MmaShape::M16N16K16 ? 64 : 32;
+  return arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op),
+                                arith::ConstantIndexOp::create(b, loc, width));
+}
+
 MmaLane mdh_cl::buildMmaLane(OpBuilder &b, MmaOp op) {
   Location loc = op.getLoc();
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  Value lane =
-      arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op), cst(32));
+  Value lane = buildLaneId(b, op);
   return {arith::DivUIOp::create(b, loc, lane, cst(4)),
           arith::MulIOp::create(
               b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)), cst(2))};
@@ -69,31 +76,31 @@ SmallVector<Value> mdh_cl::mmaElementIndices(OpBuilder &b, Location loc,
   return idx;
 }
 
-bool mdh_cl::isProvablyEven(Value v) {
+bool mdh_cl::isProvablyMultipleOf(Value v, int64_t n) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
-    return *c % 2 == 0;
+    return *c % n == 0;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     auto loop = dyn_cast_or_null<ForOp>(arg.getOwner()->getParentOp());
-    return loop && isProvablyEven(loop.getLowerBound()) &&
-           isProvablyEven(loop.getStep());
+    return loop && isProvablyMultipleOf(loop.getLowerBound(), n) &&
+           isProvablyMultipleOf(loop.getStep(), n);
   }
   Operation *def = v.getDefiningOp();
   if (isa_and_nonnull<arith::MulIOp>(def))
-    return isProvablyEven(def->getOperand(0)) ||
-           isProvablyEven(def->getOperand(1));
+    return isProvablyMultipleOf(def->getOperand(0), n) ||
+           isProvablyMultipleOf(def->getOperand(1), n);
   if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
-    return isProvablyEven(def->getOperand(0)) &&
-           isProvablyEven(def->getOperand(1));
+    return isProvablyMultipleOf(def->getOperand(0), n) &&
+           isProvablyMultipleOf(def->getOperand(1), n);
   return false;
 }
 
-bool mdh_cl::mmaPairsAreWords(Value memref, ValueRange indices,
-                              bool kInnermost) {
+bool mdh_cl::mmaRunsAreAligned(Value memref, ValueRange indices,
+                               bool kInnermost, int64_t n) {
   auto type = cast<MemRefType>(memref.getType());
   auto buffer = memref.getDefiningOp<BufferOp>();
   return kInnermost && buffer && buffer.getRegion() == MemRegion::Shared &&
-         type.getLayout().isIdentity() && type.getShape().back() % 2 == 0 &&
-         isProvablyEven(indices.back());
+         type.getLayout().isIdentity() && type.getShape().back() % n == 0 &&
+         isProvablyMultipleOf(indices.back(), n);
 }
 
 Value mdh_cl::roundToTF32(OpBuilder &b, Location loc, Value x) {
@@ -122,12 +129,25 @@ void mdh_cl::expandMma(MmaOp op) {
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, loc, x, y);
   };
-  MmaLane lane = buildMmaLane(b, op);
   bool tf32 = op.getShape() == MmaShape::M16N8K8;
+  bool mfma = op.getShape() == MmaShape::M16N16K16;
   int64_t depth = tf32 ? 8 : 16;
+  // The first row and the column of the lane's accumulators: (g, t) of
+  // mma.sync, (4 * (lane / 16), lane % 16) of MFMA.
+  Value row0, col0;
+  if (mfma) {
+    Value lane = buildLaneId(b, op);
+    row0 = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, lane, cst(16)), cst(4));
+    col0 = arith::RemUIOp::create(b, loc, lane, cst(16));
+  } else {
+    MmaLane lane = buildMmaLane(b, op);
+    row0 = lane.g;
+    col0 = lane.t;
+  }
   for (int64_t e = 0; e < 4; ++e) {
-    Value row = add(lane.g, cst(8 * (e / 2)));
-    Value col = add(lane.t, cst(e % 2));
+    Value row = add(row0, cst(mfma ? e : 8 * (e / 2)));
+    Value col = mfma ? col0 : add(col0, cst(e % 2));
     SmallVector<Value> accIdx(op.getAccIndices());
     accIdx.back() = add(accIdx.back(), cst(e));
     Value init = memref::LoadOp::create(b, loc, op.getAcc(), accIdx);

@@ -28,8 +28,8 @@ namespace json = llvm::json;
 
 // Every enumerator of the names a configuration holds, in the order an
 // error lists them.
-static constexpr MmaShape kMmaShapes[] = {MmaShape::M16N8K16,
-                                          MmaShape::M16N8K8};
+static constexpr MmaShape kMmaShapes[] = {MmaShape::M16N8K16, MmaShape::M16N8K8,
+                                          MmaShape::M16N16K16};
 static constexpr AssignmentKind kAssignmentKinds[] = {AssignmentKind::Blocked,
                                                       AssignmentKind::Strided};
 static constexpr InputRegion kInputRegions[] = {

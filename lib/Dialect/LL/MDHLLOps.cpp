@@ -172,9 +172,10 @@ LogicalResult LevelOp::verify() {
   }
 
   if (getMma() &&
-      (depth + 1 != levels.size() || target.getTargetName() != "cuda"))
-    return emitOpError("only the register_tile level of a `cuda` target may "
-                       "be a warp-level matrix product (mma)");
+      (depth + 1 != levels.size() ||
+       (target.getTargetName() != "cuda" && target.getTargetName() != "hip")))
+    return emitOpError("only the register_tile level of a `cuda` or `hip` "
+                       "target may be a warp-level matrix product (mma)");
 
   bool parallel = level.kind == LevelKind::parallel;
   if (parallel && (!getAssignment() || !getAssignmentKind()))

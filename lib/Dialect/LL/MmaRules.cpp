@@ -130,16 +130,37 @@ bool mdh_ll::chipHasMmaSync(StringRef chip) {
          !chip.take_while(llvm::isDigit).getAsInteger(10, sm) && sm >= 80;
 }
 
-int64_t mdh_ll::mmaK(MmaShape shape) {
-  return shape == MmaShape::M16N8K8 ? 8 : 16;
+bool mdh_ll::chipHasMfma(StringRef chip) {
+  return llvm::is_contained(
+      ArrayRef<StringRef>{"gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"},
+      chip);
 }
 
-MmaShape mdh_ll::mmaShapeFor(Type element) {
+MmaDims mdh_ll::mmaDims(MmaShape shape) {
+  switch (shape) {
+  case MmaShape::M16N8K16:
+    return {16, 8, 16, 32};
+  case MmaShape::M16N8K8:
+    return {16, 8, 8, 32};
+  case MmaShape::M16N16K16:
+    return {16, 16, 16, 64};
+  }
+  llvm_unreachable("unknown mma shape");
+}
+
+bool mdh_ll::isMfma(MmaShape shape) { return shape == MmaShape::M16N16K16; }
+
+std::optional<MmaShape> mdh_ll::mmaShapeFor(Type element, Attribute target) {
+  if (isa<HIPTargetAttr>(target))
+    return element.isF16() || element.isBF16()
+               ? std::optional(MmaShape::M16N16K16)
+               : std::nullopt;
   return element.isF32() ? MmaShape::M16N8K8 : MmaShape::M16N8K16;
 }
 
 int64_t mdh_ll::mmaAccumulators(const MmaContraction &mc, const Config &c) {
-  return c.tiles[2][mc.m] / kMmaM * (c.tiles[2][mc.n] / kMmaN) * 4;
+  MmaDims dims = mmaDims(*c.mma);
+  return c.tiles[2][mc.m] / dims.m * (c.tiles[2][mc.n] / dims.n) * 4;
 }
 
 LogicalResult
@@ -154,11 +175,18 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
   };
   std::string prefix = ("mma " + stringifyMmaShape(*c.mma) + ": ").str();
   auto cuda = dyn_cast<CUDATargetAttr>(target);
-  if (!cuda || !chipHasMmaSync(cuda.getChip())) {
-    if (auto d = fail())
-      *d << "mma " << stringifyMmaShape(*c.mma)
-         << " needs an NVIDIA target of sm_80 or later (mma.sync with "
-            "f16/bf16 or tf32 operands), not this target";
+  auto hip = dyn_cast<HIPTargetAttr>(target);
+  if (isMfma(*c.mma) ? !hip || !chipHasMfma(hip.getChip())
+                     : !cuda || !chipHasMmaSync(cuda.getChip())) {
+    if (auto d = fail()) {
+      *d << "mma " << stringifyMmaShape(*c.mma);
+      if (isMfma(*c.mma))
+        *d << " needs an AMD target of gfx90a, gfx94x or gfx950 (MFMA with "
+              "f16/bf16 operands), not this target";
+      else
+        *d << " needs an NVIDIA target of sm_80 or later (mma.sync with "
+              "f16/bf16 or tf32 operands), not this target";
+    }
     return failure();
   }
   std::string why;
@@ -172,15 +200,20 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
     return failure();
   }
   const MmaContraction &mc = *match;
-  MmaShape wanted = mmaShapeFor(mc.element);
+  std::optional<MmaShape> wanted = mmaShapeFor(mc.element, target);
   if (*c.mma != wanted) {
-    if (auto d = fail())
-      *d << prefix << "the inputs hold " << mc.element << " elements, which "
-         << stringifyMmaShape(wanted) << " multiplies, not "
-         << stringifyMmaShape(*c.mma);
+    if (auto d = fail()) {
+      *d << prefix << "the inputs hold " << mc.element << " elements, which ";
+      if (wanted)
+        *d << stringifyMmaShape(*wanted) << " multiplies, not "
+           << stringifyMmaShape(*c.mma);
+      else
+        *d << "no matrix instruction of this target multiplies";
+    }
     return failure();
   }
-  const int64_t kMmaK = mmaK(wanted);
+  const MmaDims dims = mmaDims(*wanted);
+  const int64_t kMmaM = dims.m, kMmaN = dims.n, kMmaK = dims.k;
   auto sizes = cast<mdh::ComputationOpInterface>(op).getSizes();
   const char *names[3];
   names[mc.m] = "m";
@@ -247,13 +280,13 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
   }
   if (!ok)
     return failure();
-  auto facts = cuda.getFacts();
+  mdh_ll::GPUFacts facts = cuda ? cuda.getFacts() : hip.getFacts();
   int64_t warps = 1;
   for (unsigned d : {mc.m, mc.n})
     warps *= c.tiles[1][d] / c.tiles[2][d];
-  if (warps * kMmaWarp > facts.maxThreadsPerBlock)
+  if (warps * dims.lanes > facts.maxThreadsPerBlock)
     if (auto e = fail())
-      *e << prefix << "" << warps << " warps are " << warps * kMmaWarp
+      *e << prefix << "" << warps << " warps are " << warps * dims.lanes
          << " threads per block, more than the limit of "
          << facts.maxThreadsPerBlock;
   int64_t acc = mmaAccumulators(mc, c);

@@ -36,6 +36,11 @@ LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
 }
 
 LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
+  if (op.getShape() == mdh_cl::MmaShape::M16N16K16)
+    return opError(op, "cannot be translated to ")
+           << targetName
+           << ": m16n16k16 is an AMD MFMA (a wavefront of 64 lanes), not an "
+              "mma.sync shape";
   bool tf32 = op.getShape() == mdh_cl::MmaShape::M16N8K8;
   bool bf16 = cast<MemRefType>(op.getLhs().getType()).getElementType().isBF16();
   (tf32 ? needMmaTF32 : bf16 ? needMmaBF16 : needMmaF16) = true;
@@ -137,6 +142,7 @@ void CEmitterBase::printMmaHelpers(raw_ostream &out, StringRef qualifiers) {
            "\"r\"(b0), \"r\"(b1));\n"
            "}\n\n";
   }
+  printMfmaHelpers(out, qualifiers);
   if (!needMmaTF32)
     return;
   // The conversions are not volatile: fragments loaded twice convert once.

@@ -89,8 +89,7 @@ private:
   LogicalResult emitBarrier(mdh_cl::BarrierOp op) override;
   LogicalResult emitShuffle(mdh_cl::ShuffleOp op) override;
   LogicalResult emitMma(mdh_cl::MmaOp op) override {
-    return language == GPULanguage::CUDA ? printMmaSync(op)
-                                         : CEmitterBase::emitMma(op);
+    return language == GPULanguage::CUDA ? printMmaSync(op) : printMfma(op);
   }
   /// `cudaX` or `hipX`.
   std::string api(StringRef name) const {

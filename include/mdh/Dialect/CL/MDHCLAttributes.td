@@ -81,7 +81,10 @@ def MDHCL_MmaShape : I32EnumAttr<"MmaShape",
       I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">,
       // 16x8 results, 8 products each of f32 operands rounded to TF32: PTX
       // mma.sync m16n8k8 .tf32 (sm_80+).
-      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">
+      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">,
+      // 16x16 results of 64 lanes, 16 products each: AMD MFMA
+      // v_mfma_f32_16x16x16{f16,bf16_1k} (gfx90a and later CDNA).
+      I32EnumAttrCase<"M16N16K16", 2, "m16n16k16">
     ]> {
   let cppNamespace = "::mlir::mdh_cl";
   let genSpecializedAttr = 0;

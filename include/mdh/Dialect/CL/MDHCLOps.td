@@ -316,34 +316,42 @@ def MDHCL_AccumulateOp : MDHCL_Op<"accumulate", [AttrSizedOperandSegments,
 //===----------------------------------------------------------------------===//
 
 def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
-  let summary = "a warp's 16x8xK matrix product on tensor cores";
+  let summary = "a warp's 16xNxK matrix product on tensor cores";
   let description = [{
-    The 32 lanes of a warp (threads of consecutive linear id, x fastest;
-    the lane is the linear id modulo 32) compute together `D = A * B + C`
-    with `A` 16xK, `B` Kx8 and `C`, `D` 16x8, as PTX's `mma.sync.aligned`
-    of the same shape (`.row.col`, f32 accumulators) does:
+    The lanes of a warp (threads of consecutive linear id, x fastest; the
+    lane is the linear id modulo the warp's width) compute together
+    `D = A * B + C` with `A` 16xK, `B` KxN and `C`, `D` 16xN, as PTX's
+    `mma.sync.aligned` (`.row.col`, f32 accumulators) or AMD's MFMA of the
+    same shape does:
 
-    - `m16n8k16`: K = 16, `A` and `B` both f16 or both bf16, multiplied
-      exactly into f32;
-    - `m16n8k8`: K = 8, `A` and `B` f32, each element rounded to TF32 (10
-      explicit significand bits, to nearest with ties away from zero, as
-      `cvt.rna.tf32.f32`) and the products formed in f32;
+    - `m16n8k16`: 32 lanes, N = 8, K = 16, `A` and `B` both f16 or both
+      bf16, multiplied exactly into f32;
+    - `m16n8k8`: 32 lanes, N = 8, K = 8, `A` and `B` f32, each element
+      rounded to TF32 (10 explicit significand bits, to nearest with ties
+      away from zero, as `cvt.rna.tf32.f32`) and the products formed in
+      f32;
+    - `m16n16k16`: a wavefront of 64 lanes, N = 16, K = 16, `A` and `B` both
+      f16 or both bf16 (`v_mfma_f32_16x16x16f16`,
+      `v_mfma_f32_16x16x16bf16_1k`);
     - `A[r][k]` is `lhs[lhsIndices + (r, k)]` (the last two indices; with
       `lhs_transposed`, `lhs[.., k, r]`), `B[k][c]` is
       `rhs[rhsIndices + (k, c)]` (with `rhs_transposed`, `rhs[.., c, k]`),
       read from any memory (shared tiles in the GPU lowering);
     - `C` and `D` are the accumulator fragments: lane `l` holds element
-      `(l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2)` at
-      `acc[accIndices + e]`, `e < 4`, in its own register buffer (the
-      PTX ISA's fragment layout for C and D of both shapes).
+      `(l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2)` (the PTX ISA's layout
+      for C and D of both NVIDIA shapes) or `(4 * (l / 16) + e, l % 16)`
+      (MFMA) at `acc[accIndices + e]`, `e < 4`, in its own register
+      buffer.
 
     Every lane thus updates only its own accumulators, from memory every
     lane can read: `--mdh-cl-expand-mma` computes them so (the reference
     semantics, for the CPU emulation); the CUDA emitter and the NVVM path
-    load the A and B fragments of the PTX layout and issue `mma.sync`. The
+    load the A and B fragments of the PTX layout and issue `mma.sync`, the
+    HIP emitter and the ROCDL path those of the MFMA layout and issue the
+    MFMA. The
     f32 sums may be rounded in any order. Every thread of the warp must
     execute it: it sits in uniform control flow, like `mdh_cl.barrier`,
-    and the block's thread count is a multiple of 32.
+    and the block's thread count is a multiple of the warp's width.
 
     ```mlir
     mdh_cl.mma m16n8k16 %As[%r, %k], %Bs[%k, %c] into %acc[%i, %c0]

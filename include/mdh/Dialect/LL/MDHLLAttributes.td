@@ -275,7 +275,11 @@ def MDHLL_MmaShape : I32EnumAttr<"MmaShape",
       // PTX mma.sync m16n8k8 with tf32 operands (f32 inputs of a
       // computation with precision(tf32)) and f32 accumulators (sm_80 and
       // later).
-      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">
+      I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">,
+      // AMD v_mfma_f32_16x16x16f16 / v_mfma_f32_16x16x16bf16_1k: a
+      // wavefront's 16x16x16 product of f16/bf16 operands with f32
+      // accumulators (gfx90a, gfx94x, gfx950).
+      I32EnumAttrCase<"M16N16K16", 2, "m16n16k16">
     ]> {
   let cppNamespace = "::mlir::mdh_ll";
   let genSpecializedAttr = 0;

@@ -167,9 +167,11 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
     tiles `blocked` (unit u takes tile u) or `strided` (unit u takes the
     sub-tiles u, u + P, ...). On GPUs the `threads` level splits the shared
     tile among the threads of a block. A GPU `register_tile` level with
-    `mma` is one warp-level matrix product of that shape (tensor cores):
-    the `threads` level's units are then warps of 32 threads, each owning
-    its tile (docs/tuning-parameters.md, "Tensor cores").
+    `mma` is one warp-level matrix product of that shape (tensor cores,
+    AMD matrix cores): the `threads` level's units are then warps of 32
+    threads (`m16n8k16`, `m16n8k8` on `cuda`) or wavefronts of 64
+    (`m16n16k16` on `hip`), each owning its tile
+    (docs/tuning-parameters.md, "Tensor cores").
 
     The body runs once per tile: first the level's tile copies, then the
     next level and the combines of its partial results, or, in the innermost

@@ -7,7 +7,8 @@
 // A GPU schedule whose register tile is a warp-level matrix product
 // (`Config::mma`, docs/tuning-parameters.md "Tensor cores"). The MDH
 // dimensions make it decidable whether a computation is a contraction that
-// fits: two inputs indexed by a dimension pair each, a scalar function
+// fits (NVIDIA mma.sync, AMD MFMA): two inputs indexed by a dimension pair
+// each, a scalar function
 // that multiplies their widened f16/bf16 elements into f32 (or their f32
 // elements, where `precision(tf32)` allows TF32), and pw(add) along the one
 // dimension they share. The rules a configuration with `mma`
@@ -44,22 +45,30 @@ struct MmaContraction {
 FailureOr<MmaContraction> matchMmaContraction(Operation *op,
                                               std::string *why = nullptr);
 
-/// The register tile of every `mma` shape is (16, 8, mmaK(shape)).
-inline constexpr int64_t kMmaM = 16, kMmaN = 8;
-/// 16 for m16n8k16, 8 for m16n8k8.
-int64_t mmaK(MmaShape shape);
-/// The shape that multiplies `element`: m16n8k16 for f16 and bf16,
-/// m16n8k8 (TF32) for f32.
-MmaShape mmaShapeFor(Type element);
-/// Threads per warp that own one tile of the threads level.
-inline constexpr int64_t kMmaWarp = 32;
+/// The register tile (m, n, k) of an `mma` shape, and the lanes that
+/// compute it together: a warp of 32 (NVIDIA) or a wavefront of 64 (AMD).
+struct MmaDims {
+  int64_t m, n, k, lanes;
+};
+MmaDims mmaDims(MmaShape shape);
+/// Whether `shape` is an AMD MFMA (else an NVIDIA mma.sync).
+bool isMfma(MmaShape shape);
+/// The shape that multiplies `element` on `target`: m16n8k16 for f16 and
+/// bf16, m16n8k8 (TF32) for f32 on NVIDIA; m16n16k16 for f16 and bf16 on
+/// AMD; none otherwise.
+std::optional<MmaShape> mmaShapeFor(Type element, Attribute target);
 
 /// Whether NVIDIA chip `chip` (`sm_80`, `sm_90a`, ...) has `mma.sync`
 /// m16n8k16 with f16/bf16 operands and m16n8k8 with tf32 operands, with f32
 /// accumulators: sm_80 and later.
 bool chipHasMmaSync(StringRef chip);
+/// Whether AMD chip `chip` has `v_mfma_f32_16x16x16f16` and
+/// `v_mfma_f32_16x16x16bf16_1k`: gfx90a (CDNA2), gfx940 to gfx942 (CDNA3)
+/// and gfx950.
+bool chipHasMfma(StringRef chip);
 
-/// The f32 accumulators of one lane: 4 per 16x8 product of its warp tile.
+/// The f32 accumulators of one lane: 4 per product (16x8 of 32 lanes, or
+/// 16x16 of 64) of its warp tile.
 int64_t mmaAccumulators(const MmaContraction &mc, const Config &c);
 
 /// Checks the rules of `c.mma` (set) for `op` on `target`, reporting each

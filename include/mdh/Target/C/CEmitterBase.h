@@ -116,13 +116,17 @@ protected:
   /// A warp shuffle: GPU languages only.
   virtual LogicalResult emitShuffle(mdh_cl::ShuffleOp op);
   /// A warp-level matrix product: an error but where a target prints it
-  /// (the CUDA emitter, through printMmaSync).
+  /// (the CUDA emitter through printMmaSync, the HIP one through
+  /// printMfma).
   virtual LogicalResult emitMma(mdh_cl::MmaOp op);
   /// The lane's fragment loads and the inline-PTX `mma.sync`
   /// (CMmaPrinter.cpp).
   LogicalResult printMmaSync(mdh_cl::MmaOp op);
-  /// The inline-PTX helpers the printed products call.
+  /// The lane's fragment loads and the MFMA builtin (CMfmaPrinter.cpp).
+  LogicalResult printMfma(mdh_cl::MmaOp op);
+  /// The helpers the printed products call (inline PTX, MFMA builtins).
   void printMmaHelpers(raw_ostream &out, StringRef qualifiers);
+  void printMfmaHelpers(raw_ostream &out, StringRef qualifiers);
 
   // Liveness: an op that only computes a value is printed when a printed op
   // uses it.
@@ -214,6 +218,7 @@ protected:
   bool needMaximum = false, needMinimum = false;
   bool needMaximumF = false, needMinimumF = false;
   bool needMmaF16 = false, needMmaBF16 = false, needMmaTF32 = false;
+  bool needMfmaF16 = false, needMfmaBF16 = false;
   HalfStyle halfStyle = HalfStyle::Bits;
   /// The 16-bit types the code uses, and the conversion helpers it calls:
   /// bit-pattern conversions (f16 for HalfStyle::Bits, bf16 for Bits and

@@ -211,3 +211,48 @@ func.func @tf32_short_b(%A: memref<8x16xf32>, %B: memref<4x8xf32>,
   }
   return
 }
+
+// -----
+
+func.func @mfma_of_f32(%A: memref<16x16xf32>, %B: memref<16x16xf32>,
+                       %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op m16n16k16 multiplies f16 or bf16 matrices, not 'f32'}}
+    mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf32>, memref<16x16xf32> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @mfma_narrow_b(%A: memref<16x16xf16>, %B: memref<16x8xf16>,
+                         %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 16x16 block of B, which 'memref<16x8xf16>' cannot hold}}
+    mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @mfma_half_wavefront(%A: memref<16x16xf16>, %B: memref<16x16xf16>,
+                               %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c96 = arith.constant 96 : index
+  mdh_cl.par_for %t = %c0 to %c96 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op runs on whole wavefronts of 64 threads, but the block has 96, not a multiple}}
+    mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x16xf16> into memref<4xf32>
+  }
+  return
+}

@@ -62,3 +62,20 @@ func.func @tf32(%A: memref<16x8xf32>, %B: memref<8x8xf32>,
   }
   return
 }
+
+// -----
+
+// AMD MFMA: a wavefront's 16x16x16 product, 64 threads.
+// CHECK-LABEL: func.func @mfma(
+// CHECK: mdh_cl.mma m16n16k16 %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}] : memref<16x16xbf16>, memref<16x16xbf16> into memref<4xf32>
+func.func @mfma(%A: memref<16x16xbf16>, %B: memref<16x16xbf16>,
+                %acc: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  mdh_cl.par_for %t = %c0 to %c128 step %c1 on threads x {
+    mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xbf16>, memref<16x16xbf16> into memref<4xf32>
+  }
+  return
+}

@@ -1354,3 +1354,31 @@ func.func @copy_panels_gpu(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref
   }
   return
 }
+
+// -----
+
+// Only GPU register tiles are warp-level matrix products.
+func.func @mma_on_cpu(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
+  mdh_ll.schedule "mm" on #mdh_ll.openmp sizes(32, 32, 32) combine(cc, cc, pw(add))
+      ins(%A : memref<32x32xf16> [(d0, d1, d2) -> (d0, d2)], %B : memref<32x32xf16> [(d0, d1, d2) -> (d2, d1)])
+      outs(%C : memref<32x32xf32> [(d0, d1, d2) -> (d0, d1)]) {
+    mdh_ll.level 0 "threads" parallel tiles [16, 16, 32] order [0, 1, 2] assign [x, x, x] blocked {
+      mdh_ll.level 1 "l2_tile" sequential tiles [16, 16, 32] order [0, 1, 2] {
+        mdh_ll.level 2 "l1_tile" sequential tiles [16, 16, 32] order [0, 1, 2] {
+          // expected-error @+1 {{'mdh_ll.level' op only the register_tile level of a `cuda` or `hip` target may be a warp-level matrix product (mma)}}
+          mdh_ll.level 3 "register_tile" sequential tiles [16, 16, 16] order [0, 1, 2] mma m16n16k16 {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %j: index, %k: index, %a: f16, %b: f16):
+              %x = arith.extf %a : f16 to f32
+              %y = arith.extf %b : f16 to f32
+              %p = arith.mulf %x, %y : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+          mdh_ll.combine %C dims [2] across 3 in register sync none : memref<32x32xf32>
+        }
+      }
+    }
+  }
+  return
+}

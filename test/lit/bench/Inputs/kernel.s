@@ -7,6 +7,7 @@ kernel:
 	ds_read_b128 v[4:7], v1
 	v_fmac_f32_e32 v8, v4, v5
 	v_pk_mul_f32 v[10:11], v[4:5], v[6:7]
+	v_mfma_f32_16x16x16_f16 a[0:3], v[4:5], v[6:7], a[0:3]
 	s_add_u32 s2, s2, 1
 	s_cmp_lg_u32 s2, 16
 	s_cbranch_scc1 .LBB0_1

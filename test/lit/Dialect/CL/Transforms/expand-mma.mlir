@@ -5,7 +5,7 @@
 // 32, g = lane / 4, t = 2 * (lane % 4); accumulator e at (g + 8 * (e / 2),
 // t + e % 2) plus the 16 products along k.
 
-// REPORT-COUNT-3: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
+// REPORT-COUNT-4: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
 // CHECK-LABEL: func.func @one(
 // CHECK-SAME: %[[A:.*]]: memref<16x16xf16>, %[[B:.*]]: memref<16x8xf16>
 // CHECK: mdh_cl.par_for %[[X:.*]] = %{{.*}} to %{{.*}} step %{{.*}} on threads x {
@@ -100,6 +100,36 @@ func.func @tf32(%A: memref<16x8xf32>, %B: memref<8x8xf32>) {
     %acc = mdh_cl.buffer register : memref<4xf32>
     mdh_cl.mma m16n8k8 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
         : memref<16x8xf32>, memref<8x8xf32> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// MFMA: lane = linear thread id mod 64; accumulator e at (4 * (lane / 16) +
+// e, lane % 16) plus the 16 products along k.
+// CHECK-LABEL: func.func @mfma(
+// CHECK-SAME: %[[A:.*]]: memref<16x16xf16>, %[[B:.*]]: memref<16x16xf16>
+// CHECK: mdh_cl.par_for
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %[[C64]] : index
+// CHECK: %[[Q:.*]] = arith.divui %[[LANE]], %{{.*}} : index
+// CHECK: %[[ROW0:.*]] = arith.muli %[[Q]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.remui %[[LANE]], %{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[ROW0]], %{{.*}} : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:   memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x16xf16>
+// CHECK:   memref.load %[[B]][%{{.*}}, %{{.*}}] : memref<16x16xf16>
+// CHECK-COUNT-3: scf.for
+// CHECK-NOT: mdh_cl.mma
+func.func @mfma(%A: memref<16x16xf16>, %B: memref<16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+    %acc = mdh_cl.buffer register : memref<4xf32>
+    mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
+        : memref<16x16xf16>, memref<16x16xf16> into memref<4xf32>
   }
   return
 }

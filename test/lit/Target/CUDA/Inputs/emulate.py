@@ -16,7 +16,11 @@
 # must first refuse a NULL and a misaligned workspace (when it needs one)
 # without writing its outputs.
 #
-# usage: emulate.py [--pass=PASS ...] MDH_OPT CXX (SRC.mlir [CONFIG.json ...])...
+# With --hip, the HIP that `--emit-hip` prints for the `hip` target instead
+# (its API names mapped onto the same shim; wavefronts of 64 lanes for
+# shuffles and MFMA).
+#
+# usage: emulate.py [--hip] [--pass=PASS ...] MDH_OPT CXX (SRC.mlir [CONFIG.json ...])...
 # (several kernel files, each with its configurations, are checked by one
 # program: one C++ compile)
 # (`--pass=`: CL-IR passes to run after --mdh-lower-to-clir, e.g.
@@ -176,6 +180,67 @@ void mdh_mma_emulated(float &d0, float &d1, float &d2, float &d3, uint32_t a0,
   }
   mdh_barrier->arrive_and_wait();
 }
+// AMD v_mfma_f32_16x16x16{f16,bf16_1k} of a wavefront of 64 lanes: lane l
+// (r = l % 16, q = 4 * (l / 16)) holds A[r][q + j] and B[q + j][r], j < 4,
+// and its accumulators D[q + e][r], e < 4.
+struct MdhMfmaSlot {
+  float a[4], b[4];
+};
+static std::vector<MdhMfmaSlot> mdh_mfma_slots;
+static void mdh_mfma_emulated(float &d0, float &d1, float &d2, float &d3,
+                              const float *a, const float *b) {
+  MdhMfmaSlot &mine = mdh_mfma_slots[mdh_tid];
+  for (int j = 0; j < 4; ++j) {
+    mine.a[j] = a[j];
+    mine.b[j] = b[j];
+  }
+  mdh_barrier->arrive_and_wait();
+  float A[16][16], B[16][16];
+  unsigned first = mdh_tid - mdh_tid % 64;
+  for (unsigned l = 0; l < 64; ++l) {
+    const MdhMfmaSlot &s = mdh_mfma_slots[first + l];
+    unsigned r = l % 16, q = 4 * (l / 16);
+    for (unsigned j = 0; j < 4; ++j) {
+      A[r][q + j] = s.a[j];
+      B[q + j][r] = s.b[j];
+    }
+  }
+  unsigned l = mdh_tid % 64, r = l % 16, q = 4 * (l / 16);
+  float *d[4] = {&d0, &d1, &d2, &d3};
+  for (unsigned e = 0; e < 4; ++e) {
+    float sum = *d[e];
+    for (unsigned k = 0; k < 16; ++k)
+      sum += A[q + e][k] * B[k][r];
+    *d[e] = sum;
+  }
+  mdh_barrier->arrive_and_wait();
+}
+typedef _Float16 mdh_f16x4 __attribute__((ext_vector_type(4)));
+typedef short mdh_i16x4 __attribute__((ext_vector_type(4)));
+void mdh_mfma_16x16x16_f16(float &d0, float &d1, float &d2, float &d3,
+                           mdh_f16x4 va, mdh_f16x4 vb) {
+  float a[4], b[4];
+  for (int j = 0; j < 4; ++j) {
+    a[j] = (float)va[j];
+    b[j] = (float)vb[j];
+  }
+  mdh_mfma_emulated(d0, d1, d2, d3, a, b);
+}
+static float mdh_emu_bf16(uint16_t bits) {
+  uint32_t w = (uint32_t)bits << 16;
+  float f;
+  std::memcpy(&f, &w, 4);
+  return f;
+}
+void mdh_mfma_16x16x16_bf16(float &d0, float &d1, float &d2, float &d3,
+                            mdh_i16x4 va, mdh_i16x4 vb) {
+  float a[4], b[4];
+  for (int j = 0; j < 4; ++j) {
+    a[j] = mdh_emu_bf16((uint16_t)va[j]);
+    b[j] = mdh_emu_bf16((uint16_t)vb[j]);
+  }
+  mdh_mfma_emulated(d0, d1, d2, d3, a, b);
+}
 #define mdh_mma_m16n8k16_f16 mdh_mma_emulated<__half>
 #define mdh_mma_m16n8k16_bf16 mdh_mma_emulated<__nv_bfloat16>
 // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 of f32 fragments
@@ -240,6 +305,13 @@ template <class T>
 T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32) {
   return mdh_shuffle(mask, v, -(int)delta, width);
 }
+// HIP's: the whole wavefront, no mask.
+template <class T> T __shfl_down(T v, unsigned delta, int width = 64) {
+  return mdh_shuffle(0xffffffffu, v, (int)delta, width);
+}
+template <class T> T __shfl_up(T v, unsigned delta, int width = 64) {
+  return mdh_shuffle(0xffffffffu, v, -(int)delta, width);
+}
 #define __global__
 #define __device__
 #define __forceinline__ inline
@@ -265,6 +337,7 @@ void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
         mdh_barrier = &barrier;
         mdh_lanes.assign(threads, 0);
         mdh_mma_slots.assign(threads, {});
+        mdh_mfma_slots.assign(threads, {});
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
           pool.emplace_back([&, t] {
@@ -298,12 +371,16 @@ def run(cmd, **kw):
     return r.stdout
 
 
-def emulate_case(k, mdh_opt, passes, src, configs):
+def emulate_case(k, mdh_opt, passes, src, configs, hip=False):
     """The code of one kernel file in namespace case<k>, with a check()
     that returns the number of mismatches."""
     cfg = " config=" + ",".join(configs) if configs else ""
-    cuda = run([mdh_opt, src, "--mdh-lower-to-clir=target=cuda" + cfg] + passes +
-               ["--emit-cuda"])
+    target = "hip" if hip else "cuda"
+    cuda = run([mdh_opt, src, "--mdh-lower-to-clir=target=" + target + cfg] +
+               passes + ["--emit-" + target])
+    if hip:
+        # The HIP runtime's names are the shim's CUDA ones.
+        cuda = re.sub(r"\bhip([A-Z]\w*)", r"cuda\1", cuda)
     ref = run([mdh_opt, src, "--mdh-lower-to-clir=target=openmp", "--emit-c"])
     text = open(src).read()
     funcs = re.findall(r"func\.func @(\w+)\(([^)]*)\)", text)
@@ -323,7 +400,8 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     body = body.replace('extern "C" ', "")
     # The inline-PTX mma helpers: the shim emulates them.
     body = re.sub(r"static __device__ __forceinline__ void "
-                  r"mdh_mma_m16n8k\d+_\w+\(.*?\n}\n", "", body,
+                  r"mdh_(?:mma_m16n8k\d+|mfma_16x16x16)_\w+\(.*?\n}\n", "",
+                  body,
                   flags=re.DOTALL)
     body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
                   body)
@@ -336,6 +414,8 @@ def emulate_case(k, mdh_opt, passes, src, configs):
     refc = refc[refc.index("_Static_assert"):].replace("_Static_assert",
                                                        "static_assert")
 
+    # The 16-bit types the kernels take: HIP's _Float16 and bf16 bits.
+    half = {"f16": "_Float16", "bf16": "uint16_t"} if hip else HALF
     label = " ".join([os.path.basename(src)] +
                      [os.path.basename(c) for c in configs])
     main_src = ["int check() {", "  int bad = 0;", "  srand(7);"]
@@ -362,7 +442,7 @@ def emulate_case(k, mdh_opt, passes, src, configs):
                                 "201 - 100);" % (a, t))
             main_src.append("  r%d = a%d;" % (a, a))
             main_src.append("  std::vector<%s> i%d = a%d;" % (t, a, a))
-            decl_args.append("(%s *)a%d.data()" % (HALF[elt], a)
+            decl_args.append("(%s *)a%d.data()" % (half[elt], a)
                              if elt in HALF else "a%d.data()" % a)
             ref_args.append("r%d.data()" % a)
         # The refused workspaces first: the outputs must stay as they are.
@@ -419,7 +499,7 @@ def emulate_case(k, mdh_opt, passes, src, configs):
             main_src.append("  std::vector<%s> m%d(i%d.size() + 1);" % (t, a, a))
             main_src.append("  std::copy(i%d.begin(), i%d.end(), m%d.begin() + 1);"
                             % (a, a, a))
-            mis_args.append("(%s *)m%d.data() + 1" % (HALF[elt], a)
+            mis_args.append("(%s *)m%d.data() + 1" % (half[elt], a)
                             if elt in HALF else "m%d.data() + 1" % a)
         main_src.append("  ws = (unsigned char *)std::aligned_alloc(256, "
                         "ws_size / 256 * 256 + 256);")
@@ -458,7 +538,9 @@ def emulate_case(k, mdh_opt, passes, src, configs):
 def main():
     passes = [a[len("--pass="):] for a in sys.argv[1:]
               if a.startswith("--pass=")]
-    args = [a for a in sys.argv[1:] if not a.startswith("--pass=")]
+    hip = "--hip" in sys.argv[1:]
+    args = [a for a in sys.argv[1:]
+            if not a.startswith("--pass=") and a != "--hip"]
     mdh_opt, cxx = args[0:2]
     # Each .mlir file starts a case; the .json files after it configure it.
     cases = []
@@ -467,7 +549,7 @@ def main():
             cases.append((a, []))
         else:
             cases[-1][1].append(a)
-    code = [emulate_case(k, mdh_opt, passes, src, configs)
+    code = [emulate_case(k, mdh_opt, passes, src, configs, hip)
             for k, (src, configs) in enumerate(cases)]
     main_src = ["int main() {", "  int bad = 0;"]
     main_src += ["  bad += case%d::check();" % k for k in range(len(cases))]

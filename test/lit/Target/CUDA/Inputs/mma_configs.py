@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # Writes N random tensor-core configurations of every contraction in a
-# kernel file (`"mma": "m16n8k16"`, or "m16n8k8" for precision(tf32)): block
-# tiles of m (multiples of 16) and n (multiples of 8), warp tiles that
-# divide them, shared tiles of k (multiples of 16, or 8), and transposed or
-# identity shared copies. The
+# kernel file (`"mma": "m16n8k16"`, or "m16n8k8" for precision(tf32); on
+# `hip` targets "m16n16k16"): block tiles of m (multiples of 16) and n
+# (multiples of 8, or 16), warp tiles that divide them, shared tiles of k
+# (multiples of 16, or 8), and transposed or identity shared copies. The
 # computation keys and the rest of each file come from a configuration of
 # the target's search space (mdh-space-sample), whose tiles are replaced.
 #
@@ -49,17 +49,20 @@ def main():
     assert len(base) == len(kernels), (len(base), len(kernels))
     for s in range(int(n)):
         for k, (config, (m, nn, kk, shape)) in enumerate(zip(base, kernels)):
+            if target.startswith("hip"):
+                shape = "m16n16k16"
             step = 8 if shape == "m16n8k8" else 16
+            nstep = 16 if shape == "m16n16k16" else 8
             sizes = config["sizes"]
             bm = rng.choice(multiples(16, min(64, sizes[m])))
-            bn = rng.choice(multiples(8, min(64, sizes[nn])))
+            bn = rng.choice(multiples(nstep, min(64, sizes[nn])))
             wm = rng.choice([v for v in multiples(16, bm) if bm % v == 0])
-            wn = rng.choice([v for v in multiples(8, bn) if bn % v == 0])
+            wn = rng.choice([v for v in multiples(nstep, bn) if bn % v == 0])
             bk = rng.choice(multiples(step, min(64, sizes[kk])))
             tiles = [[0] * 3 for _ in range(4)]
             for level, (a, b, c) in enumerate(
                     [(bm, bn, sizes[kk]), (bm, bn, bk), (wm, wn, bk),
-                     (16, 8, step)]):
+                     (16, nstep, step)]):
                 tiles[level][m], tiles[level][nn], tiles[level][kk] = a, b, c
             out = dict(config)
             out["tiles"] = tiles
