@@ -33,20 +33,6 @@ LogicalResult CEmitterBase::printMfma(mdh_cl::MmaOp op) {
   (bf16 ? needMfmaBF16 : needMfmaF16) = true;
   StringRef vec = bf16 ? "mdh_i16x4" : "mdh_f16x4";
 
-  // Element (row, col) of A or B at the op's indices, with the operand's
-  // transposition.
-  auto at = [&](Value memref, ValueRange indices, bool transposed,
-                StringRef row, StringRef col) {
-    SmallVector<std::string> idx;
-    for (Value v : indices)
-      idx.push_back(nameOf(v).str());
-    unsigned r = idx.size() - 2, c = idx.size() - 1;
-    if (transposed)
-      std::swap(r, c);
-    idx[r] = paren(idx[r] + " + " + row.str());
-    idx[c] = paren(idx[c] + " + " + col.str());
-    return element(memref, ArrayRef<std::string>(idx));
-  };
   // The four elements along k as one vector: a 64-bit load where they are
   // an aligned run (k innermost in a shared tile at a multiple of 4), else
   // one by one.
@@ -54,11 +40,12 @@ LogicalResult CEmitterBase::printMfma(mdh_cl::MmaOp op) {
   auto fragment = [&](Value memref, ValueRange indices, bool transposed,
                       bool alongCols) {
     auto elt = [&](int j) {
-      return alongCols ? at(memref, indices, transposed, "mdh_r", k[j])
-                       : at(memref, indices, transposed, k[j], "mdh_r");
+      return alongCols
+                 ? mmaOperandElement(memref, indices, transposed, "mdh_r", k[j])
+                 : mmaOperandElement(memref, indices, transposed, k[j],
+                                     "mdh_r");
     };
-    if (mdh_cl::mmaRunsAreAligned(memref, indices, alongCols != transposed,
-                                  4))
+    if (mdh_cl::mmaRunsAreAligned(memref, indices, alongCols != transposed, 4))
       return ("*reinterpret_cast<const " + vec + " *>(&" + elt(0) + ")").str();
     std::string v = (vec + "{").str();
     for (int j = 0; j < 4; ++j)
@@ -71,14 +58,8 @@ LogicalResult CEmitterBase::printMfma(mdh_cl::MmaOp op) {
      << "const unsigned mdh_r = mdh_lane % 16u, mdh_q = 4u * (mdh_lane / "
         "16u);\n"
      << "mdh_mfma_16x16x16_" << (bf16 ? "bf16" : "f16") << "(";
-  SmallVector<Value> acc(op.getAccIndices());
-  for (int e = 0; e < 4; ++e) {
-    SmallVector<std::string> idx;
-    for (Value v : acc)
-      idx.push_back(nameOf(v).str());
-    idx.back() = paren(idx.back() + " + " + std::to_string(e));
-    os << element(op.getAcc(), ArrayRef<std::string>(idx)) << ",\n    ";
-  }
+  for (int e = 0; e < 4; ++e)
+    os << mmaAccumulator(op, e) << ",\n    ";
   // A: (r, q + j); B: (q + j, r).
   os << fragment(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(),
                  /*alongCols=*/true)
@@ -96,8 +77,8 @@ void CEmitterBase::printMfmaHelpers(raw_ostream &out, StringRef qualifiers) {
   out << "typedef _Float16 mdh_f16x4 __attribute__((ext_vector_type(4)));\n"
       << "typedef short mdh_i16x4 __attribute__((ext_vector_type(4)));\n"
       << "typedef float mdh_f32x4 __attribute__((ext_vector_type(4)));\n\n";
-  for (auto [need, bf16] :
-       {std::make_pair(needMfmaF16, false), std::make_pair(needMfmaBF16, true)}) {
+  for (auto [need, bf16] : {std::make_pair(needMfmaF16, false),
+                            std::make_pair(needMfmaBF16, true)}) {
     if (!need)
       continue;
     out << qualifiers << " void mdh_mfma_16x16x16_" << (bf16 ? "bf16" : "f16")

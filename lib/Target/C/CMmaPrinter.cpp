@@ -35,6 +35,28 @@ LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
          << ": warp-level matrix products are printed for CUDA only";
 }
 
+std::string CEmitterBase::mmaOperandElement(Value memref, ValueRange indices,
+                                            bool transposed, StringRef row,
+                                            StringRef col) {
+  SmallVector<std::string> idx;
+  for (Value v : indices)
+    idx.push_back(nameOf(v).str());
+  unsigned r = idx.size() - 2, c = idx.size() - 1;
+  if (transposed)
+    std::swap(r, c);
+  idx[r] = paren(idx[r] + " + " + row.str());
+  idx[c] = paren(idx[c] + " + " + col.str());
+  return element(memref, ArrayRef<std::string>(idx));
+}
+
+std::string CEmitterBase::mmaAccumulator(mdh_cl::MmaOp op, int e) {
+  SmallVector<std::string> idx;
+  for (Value v : op.getAccIndices())
+    idx.push_back(nameOf(v).str());
+  idx.back() = paren(idx.back() + " + " + std::to_string(e));
+  return element(op.getAcc(), ArrayRef<std::string>(idx));
+}
+
 LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
   if (op.getShape() == mdh_cl::MmaShape::M16N16K16)
     return opError(op, "cannot be translated to ")
@@ -46,20 +68,6 @@ LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
   (tf32 ? needMmaTF32 : bf16 ? needMmaBF16 : needMmaF16) = true;
   StringRef bits = bf16 ? "__bfloat16_as_ushort" : "__half_as_ushort";
 
-  // Element (r, c) of the 16x16 A or the 16x8 B at the op's indices, with
-  // the operand's transposition.
-  auto at = [&](Value memref, ValueRange indices, bool transposed,
-                StringRef row, StringRef col) {
-    SmallVector<std::string> idx;
-    for (Value v : indices)
-      idx.push_back(nameOf(v).str());
-    unsigned r = idx.size() - 2, c = idx.size() - 1;
-    if (transposed)
-      std::swap(r, c);
-    idx[r] = paren(idx[r] + " + " + row.str());
-    idx[c] = paren(idx[c] + " + " + col.str());
-    return element(memref, ArrayRef<std::string>(idx));
-  };
   // A pair is one 32-bit load where it is an aligned word (k innermost).
   bool aWords = mdh_cl::mmaPairsAreWords(op.getLhs(), op.getLhsIndices(),
                                          !op.getLhsTransposed());
@@ -73,10 +81,12 @@ LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
         .str();
   };
   auto a = [&](StringRef row, StringRef col) {
-    return at(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(), row, col);
+    return mmaOperandElement(op.getLhs(), op.getLhsIndices(),
+                             op.getLhsTransposed(), row, col);
   };
   auto bElt = [&](StringRef row, StringRef col) {
-    return at(op.getRhs(), op.getRhsIndices(), op.getRhsTransposed(), row, col);
+    return mmaOperandElement(op.getRhs(), op.getRhsIndices(),
+                             op.getRhsTransposed(), row, col);
   };
   // g = lane / 4 and t = lane % 4 (the PTX ISA's groupID and
   // threadID_in_group; m16n8k16 names 2 * threadID_in_group t).
@@ -90,14 +100,8 @@ LogicalResult CEmitterBase::printMmaSync(mdh_cl::MmaOp op) {
          : bf16 ? "16_bf16"
                 : "16_f16")
      << "(";
-  SmallVector<Value> acc(op.getAccIndices());
-  for (int e = 0; e < 4; ++e) {
-    SmallVector<std::string> idx;
-    for (Value v : acc)
-      idx.push_back(nameOf(v).str());
-    idx.back() = paren(idx.back() + " + " + std::to_string(e));
-    os << element(op.getAcc(), ArrayRef<std::string>(idx)) << ",\n    ";
-  }
+  for (int e = 0; e < 4; ++e)
+    os << mmaAccumulator(op, e) << ",\n    ";
   if (tf32) {
     // A: a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4); B: b0 (t, g),
     // b1 (t+4, g).

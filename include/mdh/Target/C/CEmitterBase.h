@@ -124,6 +124,12 @@ protected:
   LogicalResult printMmaSync(mdh_cl::MmaOp op);
   /// The lane's fragment loads and the MFMA builtin (CMfmaPrinter.cpp).
   LogicalResult printMfma(mdh_cl::MmaOp op);
+  /// Element (row, col) of the matrix an `mdh_cl.mma` operand reads at
+  /// `indices` (its last two, swapped when `transposed`), and accumulator
+  /// `e` of the op's lane.
+  std::string mmaOperandElement(Value memref, ValueRange indices,
+                                bool transposed, StringRef row, StringRef col);
+  std::string mmaAccumulator(mdh_cl::MmaOp op, int e);
   /// The helpers the printed products call (inline PTX, MFMA builtins).
   void printMmaHelpers(raw_ostream &out, StringRef qualifiers);
   void printMfmaHelpers(raw_ostream &out, StringRef qualifiers);

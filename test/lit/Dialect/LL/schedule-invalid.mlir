@@ -1366,7 +1366,7 @@ func.func @mma_on_cpu(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<3
       mdh_ll.level 1 "l2_tile" sequential tiles [16, 16, 32] order [0, 1, 2] {
         mdh_ll.level 2 "l1_tile" sequential tiles [16, 16, 32] order [0, 1, 2] {
           // expected-error @+1 {{'mdh_ll.level' op only the register_tile level of a `cuda` or `hip` target may be a warp-level matrix product (mma)}}
-          mdh_ll.level 3 "register_tile" sequential tiles [16, 16, 16] order [0, 1, 2] mma m16n16k16 {
+          mdh_ll.level 3 "register_tile" simd tiles [16, 16, 16] order [0, 1, 2] mma m16n16k16 {
             mdh_ll.scalar {
             ^bb0(%i: index, %j: index, %k: index, %a: f16, %b: f16):
               %x = arith.extf %a : f16 to f32
