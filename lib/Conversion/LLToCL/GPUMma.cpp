@@ -99,6 +99,12 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
   const int64_t kMmaM = dims.m, kMmaN = dims.n, kMmaK = dims.k;
   const int64_t kMmaWarp = dims.lanes;
   // The CL-IR enumerators are the LL-IR ones.
+  static_assert(static_cast<int>(mdh_cl::MmaShape::M16N8K16) ==
+                    static_cast<int>(mdh_ll::MmaShape::M16N8K16) &&
+                static_cast<int>(mdh_cl::MmaShape::M16N8K8) ==
+                    static_cast<int>(mdh_ll::MmaShape::M16N8K8) &&
+                static_cast<int>(mdh_cl::MmaShape::M16N16K16) ==
+                    static_cast<int>(mdh_ll::MmaShape::M16N16K16));
   auto shape = static_cast<mdh_cl::MmaShape>(*c.mma);
   int64_t warpM = c.tiles[2][mc.m], warpN = c.tiles[2][mc.n];
   int64_t warpsN = c.tiles[1][mc.n] / warpN;

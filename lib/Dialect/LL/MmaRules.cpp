@@ -250,7 +250,7 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
   }
   if (c.tiles[0][mc.k] != sizes[mc.k])
     if (auto e = fail())
-      *e << prefix << "" << dimName(mc.k)
+      *e << prefix << dimName(mc.k)
          << " is split over blocks; it must not be (tile " << c.tiles[0][mc.k]
          << ", extent " << sizes[mc.k] << ")";
   if (c.tiles[1][mc.k] % kMmaK != 0)
@@ -259,7 +259,7 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
          << c.tiles[1][mc.k] << ", not a multiple of " << kMmaK;
   if (c.tiles[2][mc.k] != c.tiles[1][mc.k])
     if (auto e = fail())
-      *e << prefix << "" << dimName(mc.k)
+      *e << prefix << dimName(mc.k)
          << " is split over warps; its threads-level tile must be the shared "
             "tile "
          << c.tiles[1][mc.k];
@@ -286,7 +286,7 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
     warps *= c.tiles[1][d] / c.tiles[2][d];
   if (warps * dims.lanes > facts.maxThreadsPerBlock)
     if (auto e = fail())
-      *e << prefix << "" << warps << " warps are " << warps * dims.lanes
+      *e << prefix << warps << " warps are " << warps * dims.lanes
          << " threads per block, more than the limit of "
          << facts.maxThreadsPerBlock;
   int64_t acc = mmaAccumulators(mc, c);
