@@ -21,6 +21,7 @@
 
 #include "MmaToNVVM.h"
 #include "SPMDForm.h"
+#include "mdh/Dialect/CL/MmaFragments.h"
 
 #include "mdh/Conversion/Passes.h"
 
@@ -376,7 +377,7 @@ struct MDHCLToGPU : mdh::impl::MDHCLToGPUBase<MDHCLToGPU> {
     SmallVector<MmaOp> mmas;
     module.walk([&](MmaOp op) { mmas.push_back(op); });
     for (MmaOp op : mmas) {
-      bool mfma = op.getShape() == MmaShape::M16N16K16;
+      bool mfma = getMmaShapeDims(op.getShape()).mfma;
       if (mfma && matrixCores)
         mdh::lowerMmaToROCDL(op);
       else if (!mfma && tensorCores)

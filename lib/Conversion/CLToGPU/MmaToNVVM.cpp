@@ -38,11 +38,8 @@ static void issueMma(OpBuilder &b, MmaOp op, ArrayRef<Value> fa,
   SmallVector<SmallVector<Value>> accIdx;
   SmallVector<Value> fc;
   for (int64_t e = 0; e < 4; ++e) {
-    SmallVector<Value> idx(op.getAccIndices());
-    idx.back() = arith::AddIOp::create(
-        b, loc, idx.back(), arith::ConstantIndexOp::create(b, loc, e));
-    fc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), idx));
-    accIdx.push_back(idx);
+    accIdx.push_back(mmaAccumulatorIndices(b, op, e));
+    fc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), accIdx.back()));
   }
   Type f32 = b.getF32Type();
   auto result =

@@ -75,10 +75,8 @@ void mlir::mdh::lowerMmaToROCDL(MmaOp op) {
   SmallVector<SmallVector<Value>> accIdx;
   SmallVector<Value> acc;
   for (int64_t e = 0; e < 4; ++e) {
-    SmallVector<Value> idx(op.getAccIndices());
-    idx.back() = add(idx.back(), cst(e));
-    acc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), idx));
-    accIdx.push_back(idx);
+    accIdx.push_back(mmaAccumulatorIndices(b, op, e));
+    acc.push_back(memref::LoadOp::create(b, loc, op.getAcc(), accIdx.back()));
   }
   auto f32x4 = VectorType::get({4}, b.getF32Type());
   Value fc = vector::FromElementsOp::create(b, loc, f32x4, acc);

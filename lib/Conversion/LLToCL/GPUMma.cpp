@@ -34,6 +34,7 @@
 
 #include "GPULoweringImpl.h"
 
+#include "mdh/Dialect/CL/MmaFragments.h"
 #include "mdh/Dialect/CL/ScheduleSummary.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -209,16 +210,10 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
     version.getConditionMutable().assign(full);
   }
 
-  // Lane l holds (l / 4 + 8 * (e / 2), 2 * (l % 4) + e % 2) of each 16 x 8
-  // product (mma.sync), or (4 * (l / 16) + e, l % 16) of each 16 x 16 one
-  // (MFMA).
+  // Each lane's accumulators where the shape's layout puts them.
   Value outBuffer = s.getOuts()[0];
-  bool mfma = mdh_ll::isMfma(*c.mma);
   forEachFragment([&](Value mi, Value ni, Value e) {
-    Value r = mfma ? add(mul(div(lane, cst(16)), cst(4)), e)
-                   : add(div(lane, cst(4)), mul(div(e, cst(2)), cst(8)));
-    Value cc = mfma ? rem(lane, cst(16))
-                    : add(mul(rem(lane, cst(4)), cst(2)), rem(e, cst(2)));
+    auto [r, cc] = mdh_cl::mmaAccumulatorPosition(b, loc, shape, lane, e);
     Value row = add(add(lo[mc.m], add(rowOff, mul(mi, cst(kMmaM)))), r);
     Value col = add(add(lo[mc.n], add(colOff, mul(ni, cst(kMmaN)))), cc);
     beginIf(andI(lt(row, cst(sizes[mc.m])), lt(col, cst(sizes[mc.n]))));

@@ -6,6 +6,7 @@
 
 #include "mdh/Dialect/CL/MDHCLOps.h"
 #include "mdh/Dialect/CL/IndexOffsets.h"
+#include "mdh/Dialect/CL/MmaFragments.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -336,8 +337,8 @@ LogicalResult MmaOp::verify() {
   auto rhs = cast<MemRefType>(getRhs().getType());
   auto acc = cast<MemRefType>(getAcc().getType());
   Type element = lhs.getElementType();
+  MmaShapeDims dims = getMmaShapeDims(getShape());
   bool tf32 = getShape() == MmaShape::M16N8K8;
-  bool mfma = getShape() == MmaShape::M16N16K16;
   if (tf32 && !element.isF32())
     return emitOpError("m16n8k8 multiplies f32 matrices (as TF32), not ")
            << element;
@@ -366,7 +367,7 @@ LogicalResult MmaOp::verify() {
     return failure();
   // Extents too small for one 16xK / KxN / 4-element block can only be
   // read out of bounds.
-  int64_t k = tf32 ? 8 : 16, n = mfma ? 16 : 8, lanes = mfma ? 64 : 32;
+  int64_t k = dims.k, n = dims.n, lanes = dims.lanes;
   auto fits = [&](StringRef what, MemRefType type, int64_t rows, int64_t cols,
                   bool transposed) -> LogicalResult {
     if (transposed)
@@ -390,7 +391,7 @@ LogicalResult MmaOp::verify() {
     return failure();
   if (count && *count % lanes != 0)
     return emitOpError("runs on whole ")
-           << (mfma ? "wavefronts of " : "warps of ") << lanes
+           << (dims.mfma ? "wavefronts of " : "warps of ") << lanes
            << " threads, but the block has " << *count << ", not a multiple";
   return success();
 }

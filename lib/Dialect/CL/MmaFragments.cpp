@@ -46,9 +46,55 @@ Value mdh_cl::linearThreadId(OpBuilder &b, Location loc, Operation *op) {
   return id;
 }
 
+MmaShapeDims mdh_cl::getMmaShapeDims(MmaShape shape) {
+  switch (shape) {
+  case MmaShape::M16N8K16:
+    return {8, 16, 32, false};
+  case MmaShape::M16N8K8:
+    return {8, 8, 32, false};
+  case MmaShape::M16N16K16:
+    return {16, 16, 64, true};
+  }
+  llvm_unreachable("unknown mma shape");
+}
+
+std::pair<Value, Value> mdh_cl::mmaAccumulatorPosition(OpBuilder &b,
+                                                       Location loc,
+                                                       MmaShape shape,
+                                                       Value lane, Value e) {
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  auto mul = [&](Value x, int64_t y) -> Value {
+    return arith::MulIOp::create(b, loc, x, cst(y));
+  };
+  auto div = [&](Value x, int64_t y) -> Value {
+    return arith::DivUIOp::create(b, loc, x, cst(y));
+  };
+  auto rem = [&](Value x, int64_t y) -> Value {
+    return arith::RemUIOp::create(b, loc, x, cst(y));
+  };
+  if (getMmaShapeDims(shape).mfma)
+    return {add(mul(div(lane, 16), 4), e), rem(lane, 16)};
+  return {add(div(lane, 4), mul(div(e, 2), 8)),
+          add(mul(rem(lane, 4), 2), rem(e, 2))};
+}
+
+SmallVector<Value> mdh_cl::mmaAccumulatorIndices(OpBuilder &b, MmaOp op,
+                                                 int64_t e) {
+  SmallVector<Value> idx(op.getAccIndices());
+  idx.back() =
+      arith::AddIOp::create(b, op.getLoc(), idx.back(),
+                            arith::ConstantIndexOp::create(b, op.getLoc(), e));
+  return idx;
+}
+
 Value mdh_cl::buildLaneId(OpBuilder &b, MmaOp op) {
   Location loc = op.getLoc();
-  int64_t width = op.getShape() == MmaShape::M16N16K16 ? 64 : 32;
+  int64_t width = getMmaShapeDims(op.getShape()).lanes;
   return arith::RemUIOp::create(b, loc, linearThreadId(b, loc, op),
                                 arith::ConstantIndexOp::create(b, loc, width));
 }
@@ -126,32 +172,15 @@ void mdh_cl::expandMma(MmaOp op) {
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
   bool tf32 = op.getShape() == MmaShape::M16N8K8;
-  bool mfma = op.getShape() == MmaShape::M16N16K16;
-  int64_t depth = tf32 ? 8 : 16;
-  // The first row and the column of the lane's accumulators: (g, t) of
-  // mma.sync, (4 * (lane / 16), lane % 16) of MFMA.
-  Value row0, col0;
-  if (mfma) {
-    Value lane = buildLaneId(b, op);
-    row0 = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, lane, cst(16)), cst(4));
-    col0 = arith::RemUIOp::create(b, loc, lane, cst(16));
-  } else {
-    MmaLane lane = buildMmaLane(b, op);
-    row0 = lane.g;
-    col0 = lane.t;
-  }
+  Value lane = buildLaneId(b, op);
   for (int64_t e = 0; e < 4; ++e) {
-    Value row = add(row0, cst(mfma ? e : 8 * (e / 2)));
-    Value col = mfma ? col0 : add(col0, cst(e % 2));
-    SmallVector<Value> accIdx(op.getAccIndices());
-    accIdx.back() = add(accIdx.back(), cst(e));
+    auto [row, col] =
+        mmaAccumulatorPosition(b, loc, op.getShape(), lane, cst(e));
+    SmallVector<Value> accIdx = mmaAccumulatorIndices(b, op, e);
     Value init = memref::LoadOp::create(b, loc, op.getAcc(), accIdx);
-    auto loop = scf::ForOp::create(b, loc, cst(0), cst(depth), cst(1), init);
+    auto loop = scf::ForOp::create(
+        b, loc, cst(0), cst(getMmaShapeDims(op.getShape()).k), cst(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();

@@ -32,7 +32,7 @@ using namespace mlir::mdh::cemit;
 LogicalResult CEmitterBase::emitMma(mdh_cl::MmaOp op) {
   return opError(op, "cannot be translated to ")
          << targetName
-         << ": warp-level matrix products are printed for CUDA only";
+         << ": warp-level matrix products are printed for CUDA and HIP only";
 }
 
 std::string CEmitterBase::mmaOperandElement(Value memref, ValueRange indices,

@@ -31,6 +31,24 @@ struct MmaLane {
   Value g, t;
 };
 
+/// What a shape of `mdh_cl.mma` multiplies: A is 16 x k, B k x n, and
+/// `lanes` threads (a warp, or an AMD wavefront for `mfma`) compute it.
+struct MmaShapeDims {
+  int64_t n, k, lanes;
+  bool mfma;
+};
+MmaShapeDims getMmaShapeDims(MmaShape shape);
+
+/// Accumulator `e` (< 4) of `lane` in the 16 x n result of `shape`: (row,
+/// col), built at `b`'s insertion point. mma.sync: (lane / 4 + 8 (e / 2),
+/// 2 (lane % 4) + e % 2); MFMA: (4 (lane / 16) + e, lane % 16).
+std::pair<Value, Value> mmaAccumulatorPosition(OpBuilder &b, Location loc,
+                                               MmaShape shape, Value lane,
+                                               Value e);
+
+/// The indices of accumulator `e` of `op` (`accIndices` plus e in the last).
+SmallVector<Value> mmaAccumulatorIndices(OpBuilder &b, MmaOp op, int64_t e);
+
 /// The lane of the thread that runs `op`, built in front of it (mma.sync
 /// shapes).
 MmaLane buildMmaLane(OpBuilder &b, MmaOp op);

@@ -336,7 +336,7 @@ func.func @mma(%A: memref<16x16xf16>, %B: memref<16x8xf16>) {
   mdh_cl.phase "main" {
     mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
       %acc = mdh_cl.buffer register : memref<4xf32>
-      // expected-error @+1 {{'mdh_cl.mma' op cannot be translated to C: warp-level matrix products are printed for CUDA only}}
+      // expected-error @+1 {{'mdh_cl.mma' op cannot be translated to C: warp-level matrix products are printed for CUDA and HIP only}}
       mdh_cl.mma m16n8k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
           : memref<16x16xf16>, memref<16x8xf16> into memref<4xf32>
     }

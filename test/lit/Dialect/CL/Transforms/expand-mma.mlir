@@ -78,8 +78,9 @@ func.func @two_dims(%A: memref<16x16xbf16>, %B: memref<8x16xbf16>) {
 // cleared, NaNs kept; 8 products along k.
 // CHECK-LABEL: func.func @tf32(
 // CHECK-SAME: %[[A:.*]]: memref<16x8xf32>, %[[B:.*]]: memref<8x8xf32>
+// CHECK: %[[INIT:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<4xf32>
 // CHECK: %[[C8:.*]] = arith.constant 8 : index
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (f32) {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[S:.*]] = %[[INIT]]) -> (f32) {
 // CHECK:   %[[X:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x8xf32>
 // CHECK:   %[[Y:.*]] = memref.load %[[B]][%{{.*}}, %{{.*}}] : memref<8x8xf32>
 // CHECK:   %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
@@ -115,8 +116,8 @@ func.func @tf32(%A: memref<16x8xf32>, %B: memref<8x8xf32>) {
 // CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %[[C64]] : index
 // CHECK: %[[Q:.*]] = arith.divui %[[LANE]], %{{.*}} : index
 // CHECK: %[[ROW0:.*]] = arith.muli %[[Q]], %{{.*}} : index
-// CHECK: %[[COL:.*]] = arith.remui %[[LANE]], %{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.addi %[[ROW0]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.remui %[[LANE]], %{{.*}} : index
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK:   memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x16xf16>
 // CHECK:   memref.load %[[B]][%{{.*}}, %{{.*}}] : memref<16x16xf16>

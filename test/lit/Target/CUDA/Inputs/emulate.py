@@ -148,6 +148,21 @@ template <class T> static float mdh_mma_half(uint32_t reg, int high) {
   std::memcpy(&v, &bits, 2);
   return (float)v;
 }
+// Adds to the lane's four accumulators d[e], at (row[e], col[e]) of the
+// result, the products of A (16 x K, row stride lda) and B (K x n, row
+// stride ldb) along k; then waits for the warp, whose slots are reused.
+static void mdh_mma_accumulate(float *const d[4], const unsigned row[4],
+                               const unsigned col[4], const float *A,
+                               unsigned lda, const float *B, unsigned ldb,
+                               unsigned K) {
+  for (unsigned e = 0; e < 4; ++e) {
+    float sum = *d[e];
+    for (unsigned k = 0; k < K; ++k)
+      sum += A[row[e] * lda + k] * B[k * ldb + col[e]];
+    *d[e] = sum;
+  }
+  mdh_barrier->arrive_and_wait();
+}
 template <class T>
 void mdh_mma_emulated(float &d0, float &d1, float &d2, float &d3, uint32_t a0,
                       uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
@@ -170,15 +185,10 @@ void mdh_mma_emulated(float &d0, float &d1, float &d2, float &d3, uint32_t a0,
     }
   }
   unsigned l = mdh_tid % 32, g = l >> 2, t = l % 4;
-  float *d[4] = {&d0, &d1, &d2, &d3};
-  for (unsigned e = 0; e < 4; ++e) {
-    unsigned row = g + 8 * (e / 2), col = t * 2 + e % 2;
-    float sum = *d[e];
-    for (unsigned k = 0; k < 16; ++k)
-      sum += A[row][k] * B[k][col];
-    *d[e] = sum;
-  }
-  mdh_barrier->arrive_and_wait();
+  float *const d[4] = {&d0, &d1, &d2, &d3};
+  const unsigned row[4] = {g, g, g + 8, g + 8};
+  const unsigned col[4] = {2 * t, 2 * t + 1, 2 * t, 2 * t + 1};
+  mdh_mma_accumulate(d, row, col, &A[0][0], 16, &B[0][0], 8, 16);
 }
 // AMD v_mfma_f32_16x16x16{f16,bf16_1k} of a wavefront of 64 lanes: lane l
 // (r = l % 16, q = 4 * (l / 16)) holds A[r][q + j] and B[q + j][r], j < 4,
@@ -206,14 +216,10 @@ static void mdh_mfma_emulated(float &d0, float &d1, float &d2, float &d3,
     }
   }
   unsigned l = mdh_tid % 64, r = l % 16, q = 4 * (l / 16);
-  float *d[4] = {&d0, &d1, &d2, &d3};
-  for (unsigned e = 0; e < 4; ++e) {
-    float sum = *d[e];
-    for (unsigned k = 0; k < 16; ++k)
-      sum += A[q + e][k] * B[k][r];
-    *d[e] = sum;
-  }
-  mdh_barrier->arrive_and_wait();
+  float *const d[4] = {&d0, &d1, &d2, &d3};
+  const unsigned row[4] = {q, q + 1, q + 2, q + 3};
+  const unsigned col[4] = {r, r, r, r};
+  mdh_mma_accumulate(d, row, col, &A[0][0], 16, &B[0][0], 16, 16);
 }
 typedef _Float16 mdh_f16x4 __attribute__((ext_vector_type(4)));
 typedef short mdh_i16x4 __attribute__((ext_vector_type(4)));
@@ -287,15 +293,10 @@ void mdh_mma_m16n8k8_tf32(float &d0, float &d1, float &d2, float &d3,
     B[t + 4][g] = mdh_emu_f32(s.b[1]);
   }
   unsigned l = mdh_tid % 32, g = l >> 2, t = l % 4;
-  float *d[4] = {&d0, &d1, &d2, &d3};
-  for (unsigned e = 0; e < 4; ++e) {
-    unsigned row = g + 8 * (e / 2), col = t * 2 + e % 2;
-    float sum = *d[e];
-    for (unsigned k = 0; k < 8; ++k)
-      sum += A[row][k] * B[k][col];
-    *d[e] = sum;
-  }
-  mdh_barrier->arrive_and_wait();
+  float *const d[4] = {&d0, &d1, &d2, &d3};
+  const unsigned row[4] = {g, g, g + 8, g + 8};
+  const unsigned col[4] = {2 * t, 2 * t + 1, 2 * t, 2 * t + 1};
+  mdh_mma_accumulate(d, row, col, &A[0][0], 8, &B[0][0], 8, 8);
 }
 template <class T>
 T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32) {
