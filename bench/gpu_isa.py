@@ -26,7 +26,8 @@ loop does FP32 work, it is the whole kernel if the kernel does any (its
 loops over register tiles were unrolled in full), else the outermost loop
 with the most instructions; without loops, the whole kernel. Its mix counts every instruction of its span: FP% =
 FADD, FMUL, FSEL, FMNMX; INT% = IMAD*, IADD3, IADD, VIADD; LDS bytes/FFMA =
-the bytes the span's LDS instructions load (by width) per FFMA; issue_eff =
+the bytes the span's LDS and LDSM (ldmatrix: 4 per 8x8 block) instructions
+load per lane (by width) per FFMA (or HMMA); issue_eff =
 FP32 work / (2 x instructions), the fraction of the FP32 peak that the
 instruction stream reaches at one warp instruction per cycle.
 """
@@ -156,6 +157,13 @@ def width_bytes(op):
     return 4
 
 
+def ldsm_bytes(op):
+    """Bytes per thread of an ldmatrix (`LDSM.16.M88.4`: four 8x8 blocks of
+    16-bit elements, 4 bytes of each to every lane -> 16)."""
+    m = re.match(r"LDSM\.16\.MT?88\.(\d)", op)
+    return 4 * int(m.group(1)) if m else 4
+
+
 def sass_mix(func):
     """The resources and hot-loop mix of one function of sass_functions."""
     insns = [i for i in func["insns"] if not i[0].startswith("NOP")]
@@ -172,7 +180,8 @@ def sass_mix(func):
     count = lambda *names: sum(1 for op in ops if base(op) in names)
     wide = lambda name: sum(1 for op in ops
                             if base(op) == name and ".128" in op)
-    lds_bytes = sum(width_bytes(op) for op in ops if base(op) == "LDS")
+    lds_bytes = (sum(width_bytes(op) for op in ops if base(op) == "LDS") +
+                 sum(ldsm_bytes(op) for op in ops if base(op) == "LDSM"))
     n, ffma, hmma = len(ops), count("FFMA"), count("HMMA")
     fp = count("FADD", "FMUL", "FSEL", "FMNMX")
     flops = sum(SASS_FLOPS.get(base(op), 0) for op in ops)
@@ -197,6 +206,7 @@ def sass_mix(func):
         "stg": count("STG"), "stg128": wide("STG"),
         "ld_st_generic": count("LD", "ST"),
         "lds": count("LDS"), "lds128": wide("LDS"), "lds_bytes": lds_bytes,
+        "ldsm": count("LDSM"),
         "sts": count("STS"), "sts128": wide("STS"),
         "lds_bytes_per_ffma": lds_bytes / ffma if ffma else None,
         "shfl": count("SHFL"), "ldgsts": count("LDGSTS"),

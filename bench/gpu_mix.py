@@ -316,7 +316,8 @@ def nvidia_table(rows):
             "thr", "blocks", "hot loop", "instr", "FFMA%", "HMMA%", "MAC/instr",
             "FP%",
             "ISETP%", "INT%", "LDG (.128)", "STG (.128)", "LD/ST gen",
-            "LDS (.128)", "STS (.128)", "LDS B/FFMA", "LDS B/HMMA", "SHFL",
+            "LDS (.128)", "LDSM", "STS (.128)", "LDS B/FFMA", "LDS B/HMMA",
+            "SHFL",
             "LDGSTS", "BAR", "CALL"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
@@ -330,7 +331,7 @@ def nvidia_table(rows):
                  "%.1f" % r["isetp_pct"], "%.1f" % r["int_pct"],
                  "%d (%d)" % (r["ldg"], r["ldg128"]),
                  "%d (%d)" % (r["stg"], r["stg128"]), str(r["ld_st_generic"]),
-                 "%d (%d)" % (r["lds"], r["lds128"]),
+                 "%d (%d)" % (r["lds"], r["lds128"]), str(r["ldsm"]),
                  "%d (%d)" % (r["sts"], r["sts128"]),
                  fmt(r["lds_bytes_per_ffma"], "%.2f"),
                  fmt(r["lds_bytes_per_hmma"], "%.1f"), str(r["shfl"]),

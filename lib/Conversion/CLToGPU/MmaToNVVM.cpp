@@ -92,7 +92,8 @@ static void lowerTF32(OpBuilder &b, MmaOp op, Value g) {
                                          NVVM::MMATypes::tf32});
 }
 
-void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
+/// One product (no `tiles`).
+static void lowerOne(MmaOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto cst = [&](int64_t v) -> Value {
@@ -155,4 +156,11 @@ void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
   if (bf16)
     types = {NVVM::MMATypes::bf16, NVVM::MMATypes::bf16};
   issueMma(b, op, fa, fb, {16, 8, 16}, types);
+}
+
+void mlir::mdh::lowerMmaToNVVM(MmaOp op) {
+  // Each product loads its own fragments; LLVM merges the loads that the
+  // products of a row or column of the warp tile repeat.
+  for (MmaOp one : splitMmaTiles(op))
+    lowerOne(one);
 }

@@ -98,6 +98,16 @@ bool GPULowering::readsVectors(unsigned i) {
   return false;
 }
 
+Value GPULowering::beginThreadStrided(Value total) {
+  std::optional<int64_t> count = mdh_cl::linearConstant(total);
+  std::optional<int64_t> threads = mdh_cl::linearConstant(numThreads);
+  if (!count || !threads || *threads <= 0 || *count % *threads != 0 ||
+      *count == 0)
+    return beginFor(tid, total, numThreads);
+  Value k = beginFor(cst(0), cst(*count / *threads), cst(1));
+  return add(tid, mul(k, numThreads));
+}
+
 void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
                                   ArrayRef<Value> boxSizes,
                                   const TileCopy &dst) {
@@ -111,7 +121,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     for (Value n : sizes)
       total = mul(total, n);
     OpBuilder::InsertionGuard guard(b);
-    Value e = beginFor(tid, total, numThreads);
+    Value e = beginThreadStrided(total);
     SmallVector<Value> idx(sizes.size());
     for (unsigned k = sizes.size(); k-- > 0;) {
       idx[k] = rem(e, sizes[k]);

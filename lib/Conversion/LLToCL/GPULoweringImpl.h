@@ -127,6 +127,13 @@ private:
                       ArrayRef<bool> exact2, ArrayRef<bool> exact3);
   void cooperativeCopy(Value src, ArrayRef<Value> offsets,
                        ArrayRef<Value> sizes, const TileCopy &dst);
+  /// Starts the loop over this thread's positions tid, tid + numThreads,
+  /// ... below `total` and returns the position. Where `total` is a
+  /// constant multiple of a constant thread count the loop counts the
+  /// thread's `total / numThreads` positions from 0 (a constant trip count
+  /// that the compilers unroll, with the positions' index arithmetic
+  /// folded: a strength-reduced copy).
+  Value beginThreadStrided(Value total);
   void buildThreadCombine();
   /// `delinearize` of w < product(extents), without the operations that
   /// extents of 1 and that bound make trivial.

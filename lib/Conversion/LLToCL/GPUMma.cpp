@@ -11,7 +11,7 @@
 //   par_for blocks (the block tiles of m and n; k is not split)
 //     shared A_s, B_s: the block's rows of A and columns of B over one
 //       shared tile of k, in the inputs' own type (f16, bf16; f32 for
-//       TF32)
+//       TF32), rows padded against bank conflicts (mmaPaddedInner)
 //     par_for threads x: 32 lanes per warp (64 per AMD wavefront), one
 //       warp per warp tile
 //       register acc[Wm/16][Wn/8][4] (Wn/16 for MFMA), zero
@@ -23,9 +23,10 @@
 //           the ends of m, n and k (a 16xK product then adds nothing for
 //           them)
 //         barrier
-//         for each K of k in the tile (16, or 8 for TF32), each 16 x 8 (16
-//         x 16 for MFMA) of the warp tile:
-//           mdh_cl.mma into its accumulators
+//         for each K of k in the tile (16, or 8 for TF32):
+//           mdh_cl.mma tiles [Wm/16, Wn/8] into the warp tile's
+//           accumulators (NVIDIA; for MFMA one per 16 x 16 of the warp
+//           tile)
 //       store each lane's accumulators into C where they are inside it
 //
 // Every element of C has one owning lane: no partial results, no combine.
@@ -91,6 +92,12 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
             ? mdh_cl::Layout::Transposed
             : mdh_cl::Layout::Identity;
     shape = mdh_cl::toTileOrder(shared[i].layout, ArrayRef<int64_t>(shape));
+    // Rows padded against bank conflicts, as the rules count them.
+    shape.back() = mdh_ll::mmaPaddedInner(
+        shape.back(), mc.element.getIntOrFloatBitWidth() / 8);
+    assert(ArrayRef<int64_t>(shape) ==
+               ArrayRef<int64_t>(mdh_ll::mmaSharedTileShape(mc, c, i)) &&
+           "the shared tile the rules count");
     shared[i].buffer = mdh_cl::BufferOp::create(
         b, loc, MemRefType::get(shape, mc.element),
         mdh_cl::MemRegionAttr::get(b.getContext(), mdh_cl::MemRegion::Shared));
@@ -167,15 +174,23 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
     vectorCopies = false;
     mdh_cl::BarrierOp::create(b, loc);
     Value kk = beginFor(cst(0), cst(tileK), cst(kMmaK));
-    Value mi = beginFor(cst(0), cst(tilesM), cst(1));
-    Value ni = beginFor(cst(0), cst(tilesN), cst(1));
+    // The warp tile's products share their fragments: one op for all of
+    // them (mma.sync shapes), one per product for MFMA.
+    DenseI64ArrayAttr tiles;
+    Value mi = cst(0), ni = cst(0);
+    if (dims.lanes == 32) {
+      tiles = b.getDenseI64ArrayAttr({tilesM, tilesN});
+    } else {
+      mi = beginFor(cst(0), cst(tilesM), cst(1));
+      ni = beginFor(cst(0), cst(tilesN), cst(1));
+    }
     Value row = add(rowOff, mul(mi, cst(kMmaM)));
     Value col = add(colOff, mul(ni, cst(kMmaN)));
     SmallVector<Value> aIdx =
         aT ? SmallVector<Value>{kk, row} : SmallVector<Value>{row, kk};
     SmallVector<Value> bIdx =
         bT ? SmallVector<Value>{col, kk} : SmallVector<Value>{kk, col};
-    mdh_cl::MmaOp::create(b, loc, shape, shared[mc.lhs].buffer, aIdx, aT,
+    mdh_cl::MmaOp::create(b, loc, shape, tiles, shared[mc.lhs].buffer, aIdx, aT,
                           shared[mc.rhs].buffer, bIdx, bT, acc,
                           ValueRange{mi, ni, cst(0)});
   };

@@ -361,9 +361,13 @@ LogicalResult MmaOp::verify() {
              << what << " (" << type.getRank() << "), got " << count;
     return success();
   };
+  int64_t tm = getTilesM(), tn = getTilesN();
+  if (getTiles() && dims.mfma)
+    return emitOpError("is one MFMA: tiles are for the mma.sync shapes");
   if (failed(checkIndices("A", lhs, getLhsIndices().size(), 2)) ||
       failed(checkIndices("B", rhs, getRhsIndices().size(), 2)) ||
-      failed(checkIndices("the accumulators", acc, getAccIndices().size(), 1)))
+      failed(checkIndices("the accumulators", acc, getAccIndices().size(),
+                          getTiles() ? 3 : 1)))
     return failure();
   // Extents too small for one 16xK / KxN / 4-element block can only be
   // read out of bounds.
@@ -379,13 +383,18 @@ LogicalResult MmaOp::verify() {
            << rows << "x" << cols << " block of " << what << ", which " << type
            << " cannot hold";
   };
-  if (failed(fits("A", lhs, 16, k, getLhsTransposed())) ||
-      failed(fits("B", rhs, k, n, getRhsTransposed())))
+  if (failed(fits("A", lhs, 16 * tm, k, getLhsTransposed())) ||
+      failed(fits("B", rhs, k, n * tn, getRhsTransposed())))
     return failure();
-  if (acc.getShape().back() < 4)
+  ArrayRef<int64_t> accShape = acc.getShape();
+  if (accShape.back() < 4)
     return emitOpError("keeps 4 accumulators per lane along the last "
                        "dimension, which ")
            << acc << " cannot hold";
+  if (getTiles() && (accShape[accShape.size() - 3] < tm ||
+                     accShape[accShape.size() - 2] < tn))
+    return emitOpError("keeps the accumulators of ")
+           << tm << "x" << tn << " products, which " << acc << " cannot hold";
   std::optional<int64_t> count;
   if (failed(verifyUniformPlacement(*this, count)))
     return failure();

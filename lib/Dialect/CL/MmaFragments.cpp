@@ -92,6 +92,44 @@ SmallVector<Value> mdh_cl::mmaAccumulatorIndices(OpBuilder &b, MmaOp op,
   return idx;
 }
 
+SmallVector<MmaOp> mdh_cl::splitMmaTiles(MmaOp op) {
+  if (!op.getTiles())
+    return {op};
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto plus = [&](Value v, int64_t c) -> Value {
+    if (c == 0)
+      return v;
+    return arith::AddIOp::create(b, loc, v,
+                                 arith::ConstantIndexOp::create(b, loc, c));
+  };
+  // Adds `offset` to the row (`rowDim`) or column index of an operand.
+  auto shifted = [&](ValueRange base, bool transposed, bool rowDim,
+                     int64_t offset) {
+    SmallVector<Value> idx(base);
+    size_t pos = idx.size() - ((rowDim != transposed) ? 2 : 1);
+    idx[pos] = plus(idx[pos], offset);
+    return idx;
+  };
+  int64_t n = getMmaShapeDims(op.getShape()).n;
+  SmallVector<MmaOp> ops;
+  for (int64_t i = 0; i < op.getTilesM(); ++i) {
+    for (int64_t j = 0; j < op.getTilesN(); ++j) {
+      SmallVector<Value> acc(op.getAccIndices());
+      acc[acc.size() - 3] = plus(acc[acc.size() - 3], i);
+      acc[acc.size() - 2] = plus(acc[acc.size() - 2], j);
+      ops.push_back(MmaOp::create(
+          b, loc, op.getShape(), /*tiles=*/nullptr, op.getLhs(),
+          shifted(op.getLhsIndices(), op.getLhsTransposed(), true, 16 * i),
+          op.getLhsTransposed(), op.getRhs(),
+          shifted(op.getRhsIndices(), op.getRhsTransposed(), false, n * j),
+          op.getRhsTransposed(), op.getAcc(), acc));
+    }
+  }
+  op.erase();
+  return ops;
+}
+
 Value mdh_cl::buildLaneId(OpBuilder &b, MmaOp op) {
   Location loc = op.getLoc();
   int64_t width = getMmaShapeDims(op.getShape()).lanes;
@@ -166,7 +204,8 @@ Value mdh_cl::roundToTF32(OpBuilder &b, Location loc, Value x) {
   return arith::SelectOp::create(b, loc, nan, x, y);
 }
 
-void mdh_cl::expandMma(MmaOp op) {
+/// The reference semantics of one product (no `tiles`).
+static void expandOne(MmaOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto cst = [&](int64_t v) -> Value {
@@ -204,4 +243,9 @@ void mdh_cl::expandMma(MmaOp op) {
     memref::StoreOp::create(b, loc, loop.getResult(0), op.getAcc(), accIdx);
   }
   op.erase();
+}
+
+void mdh_cl::expandMma(MmaOp tiled) {
+  for (MmaOp op : splitMmaTiles(tiled))
+    expandOne(op);
 }

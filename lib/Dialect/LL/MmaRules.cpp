@@ -296,12 +296,37 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
          << c.tiles[2][mc.n] << " keeps " << acc
          << " accumulators per lane, more than the limit of "
          << facts.registersPerThread / 2;
-  int64_t bytes = (c.tiles[1][mc.m] + c.tiles[1][mc.n]) * c.tiles[1][mc.k] *
-                  (mc.element.getIntOrFloatBitWidth() / 8);
+  int64_t bytes = 0;
+  for (unsigned i : {mc.lhs, mc.rhs}) {
+    SmallVector<int64_t, 2> shape = mmaSharedTileShape(mc, c, i);
+    bytes += shape[0] * shape[1] * (mc.element.getIntOrFloatBitWidth() / 8);
+  }
   if (bytes > facts.maxSharedMemoryPerBlock)
     if (auto e = fail())
       *e << prefix << "the shared tiles take " << bytes
          << " bytes per block, more than the limit of "
          << facts.maxSharedMemoryPerBlock;
   return success(ok);
+}
+
+int64_t mdh_ll::mmaPaddedInner(int64_t inner, int64_t elementBytes) {
+  int64_t row = inner * elementBytes;
+  return row % 32 == 0 ? inner + 16 / elementBytes : inner;
+}
+
+SmallVector<int64_t, 2> mdh_ll::mmaSharedTileShape(const MmaContraction &mc,
+                                                   const Config &c,
+                                                   unsigned input) {
+  // The input's buffer holds (m, k) or (k, m) for A, (k, n) or (n, k) for B;
+  // a transposing copy swaps them.
+  bool lhs = input == mc.lhs;
+  unsigned other = lhs ? mc.m : mc.n;
+  bool kInner = lhs ? !mc.lhsTransposed : mc.rhsTransposed;
+  if (c.inputLayouts[input][1] == Layout::Transposed)
+    kInner = !kInner;
+  int64_t k = c.tiles[1][mc.k], mn = c.tiles[1][other];
+  int64_t bytes = mc.element.getIntOrFloatBitWidth() / 8;
+  if (kInner)
+    return {mn, mmaPaddedInner(k, bytes)};
+  return {k, mmaPaddedInner(mn, bytes)};
 }

@@ -281,6 +281,11 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
       .Case<vector::LoadOp>([&](auto op) -> LogicalResult {
         if (!gpuVectors)
           return opError(op, "cannot be translated to ") << targetName;
+        // Printed by the store as a cp.async.
+        if (asyncCopies && op->hasOneUse())
+          if (auto store = dyn_cast<vector::StoreOp>(*op->user_begin());
+              store && isAsyncCopy(store))
+            return success();
         if (gpuVectorName(op.getVectorType()).empty())
           return opError(op, "loads ")
                  << op.getVectorType() << ", which the " << targetName
@@ -304,6 +309,14 @@ LogicalResult CEmitterBase::emitOperation(Operation &op) {
             typeName(op.getValueToStore().getType(), op);
         if (failed(type))
           return failure();
+        if (asyncCopies && isAsyncCopy(op)) {
+          needCpAsync = true;
+          auto load =
+              op.getValueToStore().template getDefiningOp<vector::LoadOp>();
+          os << "mdh_cp_async16(&" << element(op.getBase(), op.getIndices())
+             << ", &" << element(load.getBase(), load.getIndices()) << ");\n";
+          return success();
+        }
         os << "*reinterpret_cast<" << *type << " *>(&"
            << element(op.getBase(), op.getIndices())
            << ") = " << nameOf(op.getValueToStore()) << ";\n";
@@ -616,4 +629,21 @@ LogicalResult CEmitterBase::emitAccumulate(mdh_cl::AccumulateOp op) {
   os.unindent();
   os << "}\n";
   return success();
+}
+
+bool CEmitterBase::isAsyncCopy(vector::StoreOp op) {
+  auto load = op.getValueToStore().getDefiningOp<vector::LoadOp>();
+  if (!load || !load->hasOneUse() || load->getNextNode() != op ||
+      load.getVectorType().getNumElements() *
+              load.getVectorType().getElementTypeBitWidth() !=
+          128)
+    return false;
+  auto dst = op.getBase().getDefiningOp<mdh_cl::BufferOp>();
+  if (!dst || dst.getRegion() != mdh_cl::MemRegion::Shared)
+    return false;
+  // Device memory: an argument of the function or a device buffer.
+  if (isa<BlockArgument>(load.getBase()))
+    return true;
+  auto src = load.getBase().getDefiningOp<mdh_cl::BufferOp>();
+  return src && src.getRegion() == mdh_cl::MemRegion::Device;
 }

@@ -59,7 +59,7 @@ LogicalResult CEmitterBase::printMfma(mdh_cl::MmaOp op) {
         "16u);\n"
      << "mdh_mfma_16x16x16_" << (bf16 ? "bf16" : "f16") << "(";
   for (int e = 0; e < 4; ++e)
-    os << mmaAccumulator(op, e) << ",\n    ";
+    os << mmaAccumulator(op, 0, 0, e) << ",\n    ";
   // A: (r, q + j); B: (q + j, r).
   os << fragment(op.getLhs(), op.getLhsIndices(), op.getLhsTransposed(),
                  /*alongCols=*/true)

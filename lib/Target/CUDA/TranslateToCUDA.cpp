@@ -30,6 +30,9 @@
 #include "IndexWidth.h"
 #include "ScheduleComment.h"
 
+#include "mdh/Dialect/LL/MDHLLDialect.h"
+#include "mdh/Dialect/LL/MmaRules.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -101,6 +104,8 @@ private:
   /// shared memory.
   Kernel *current = nullptr;
   int64_t sharedOffset = 0;
+  /// The kernel has cp.async copies: its barriers wait for them.
+  bool waitForCopies = false;
   /// The configuration comments of the functions.
   std::string configs;
   /// The names of the printed functions, which share one namespace.
@@ -172,6 +177,17 @@ LogicalResult GPUEmitter::emitKernel(mdh_cl::PhaseOp phase, Kernel &kernel) {
     os << ", " << kernel.sharedBytes << " bytes of "
        << (kernel.dynamicShared ? "dynamic " : "") << "shared memory";
   os << ".\n";
+  // cp.async (sm_80 and later) for the 128-bit copies into shared tiles;
+  // every barrier then waits for the thread's copies first.
+  auto cuda = dyn_cast_or_null<mdh_ll::CUDATargetAttr>(
+      phase->getParentOfType<func::FuncOp>()->getAttr(
+          mdh_ll::MDHLLDialect::TargetAttrHelper::getNameStr()));
+  asyncCopies = language == GPULanguage::CUDA && cuda &&
+                mdh_ll::chipHasMmaSync(cuda.getChip());
+  auto hasAsyncCopy = [](vector::StoreOp store) {
+    return isAsyncCopy(store) ? WalkResult::interrupt() : WalkResult::advance();
+  };
+  waitForCopies = asyncCopies && phase.walk(hasAsyncCopy).wasInterrupted();
   // 32-bit index arithmetic where it provably computes the same values.
   index32 = indicesFitInt32(phase);
   if (index32)
@@ -464,6 +480,8 @@ LogicalResult GPUEmitter::emitParFor(mdh_cl::ParForOp op) {
 }
 
 LogicalResult GPUEmitter::emitBarrier(mdh_cl::BarrierOp op) {
+  if (waitForCopies)
+    os << "mdh_cp_async_wait();\n";
   os << "__syncthreads();\n";
   return success();
 }

@@ -343,6 +343,16 @@ def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
       (MFMA) at `acc[accIndices + e]`, `e < 4`, in its own register
       buffer.
 
+    With `tiles [tm, tn]` the op is a warp tile of `tm` x `tn` such
+    products that share their fragments: product `(i, j)` reads the 16 rows
+    of `A` from row `16 * i` and the N columns of `B` from column `N * j`
+    (of the block the indices name), and its accumulators are at
+    `accIndices + (i, j, e)` (the last three indices). Each fragment is then
+    loaded once for its row or column of the warp tile, where `ldmatrix`
+    can load it (a shared tile whose rows are 16-byte aligned). Without
+    `tiles` the op is one product (`tiles [1, 1]` but the accumulators at
+    `accIndices + e`). The NVIDIA shapes only: an MFMA is one product.
+
     Every lane thus updates only its own accumulators, from memory every
     lane can read: `--mdh-cl-expand-mma` computes them so (the reference
     semantics, for the CPU emulation); the CUDA emitter and the NVVM path
@@ -358,10 +368,16 @@ def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
         : memref<64x32xf16, 3>, memref<32x64xf16, 3> into memref<4x4x4xf32>
     mdh_cl.mma m16n8k8 %Xs[%r, %k], %Ys[%c, %k] transposed into %acc[%i, %c0]
         : memref<64x32xf32, 3>, memref<64x32xf32, 3> into memref<4x4x4xf32>
+    mdh_cl.mma m16n8k16 tiles [4, 4] %As[%r, %k], %Bs[%k, %c]
+        into %acc[%c0, %c0, %c0]
+        : memref<64x32xf16, 3>, memref<32x64xf16, 3> into memref<4x4x4xf32>
     ```
   }];
   let arguments = (ins
     MDHCL_MmaShapeAttr:$shape,
+    OptionalAttr<ConfinedAttr<DenseI64ArrayAttr,
+                              [DenseArrayCount<2>,
+                               DenseArrayStrictlyPositive<DenseI64ArrayAttr>]>>:$tiles,
     Arg<AnyStaticShapeMemRef, "A", [MemRead]>:$lhs,
     Variadic<Index>:$lhsIndices,
     UnitAttr:$lhs_transposed,
@@ -373,10 +389,16 @@ def MDHCL_MmaOp : MDHCL_Op<"mma", [AttrSizedOperandSegments]> {
     Variadic<Index>:$accIndices
   );
   let assemblyFormat = [{
-    `` $shape $lhs `[` $lhsIndices `]` (`transposed` $lhs_transposed^)? `,`
+    `` $shape (`tiles` $tiles^)? $lhs `[` $lhsIndices `]`
+    (`transposed` $lhs_transposed^)? `,`
     $rhs `[` $rhsIndices `]` (`transposed` $rhs_transposed^)?
     `into` $acc `[` $accIndices `]` attr-dict
     `:` type($lhs) `,` type($rhs) `into` type($acc)
+  }];
+  let extraClassDeclaration = [{
+    /// The products along m and n (1 and 1 without `tiles`).
+    int64_t getTilesM() { return getTiles() ? (*getTiles())[0] : 1; }
+    int64_t getTilesN() { return getTiles() ? (*getTiles())[1] : 1; }
   }];
   let hasVerifier = 1;
 }

@@ -49,6 +49,12 @@ std::pair<Value, Value> mmaAccumulatorPosition(OpBuilder &b, Location loc,
 /// The indices of accumulator `e` of `op` (`accIndices` plus e in the last).
 SmallVector<Value> mmaAccumulatorIndices(OpBuilder &b, MmaOp op, int64_t e);
 
+/// The products of a warp tile (`tiles [tm, tn]`) as `tm * tn` single
+/// `mdh_cl.mma` ops in its place (i-major), which replace `op`; an op without
+/// `tiles` is returned as it is. For the lowerings that load fragments per
+/// product (the reference expansion, NVVM, where LLVM merges repeated loads).
+SmallVector<MmaOp> splitMmaTiles(MmaOp op);
+
 /// The lane of the thread that runs `op`, built in front of it (mma.sync
 /// shapes).
 MmaLane buildMmaLane(OpBuilder &b, MmaOp op);

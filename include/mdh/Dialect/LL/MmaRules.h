@@ -71,6 +71,20 @@ bool chipHasMfma(StringRef chip);
 /// 16x16 of 64) of its warp tile.
 int64_t mmaAccumulators(const MmaContraction &mc, const Config &c);
 
+/// The innermost extent of a shared tile whose rows hold `inner` elements of
+/// `elementBytes` bytes, padded by 16 bytes where the rows are an even
+/// number of 16-byte units: 8 consecutive rows then start in 8 distinct
+/// 16-byte groups of banks, so that neither `ldmatrix` (8 rows of 16 bytes
+/// per phase) nor the lanes' 32-bit fragment loads (rows g, words t)
+/// conflict.
+int64_t mmaPaddedInner(int64_t inner, int64_t elementBytes);
+
+/// The shape of the shared tile of input `input` (mc.lhs or mc.rhs) of a
+/// tensor-core schedule, in the order of its buffer (the copy's layout
+/// applied), the innermost extent padded (mmaPaddedInner).
+SmallVector<int64_t, 2> mmaSharedTileShape(const MmaContraction &mc,
+                                           const Config &c, unsigned input);
+
 /// Checks the rules of `c.mma` (set) for `op` on `target`, reporting each
 /// violated one through `emitError` (when given).
 LogicalResult verifyMmaConfig(Operation *op, Attribute target, const Config &c,

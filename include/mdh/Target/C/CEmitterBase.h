@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Support/IndentedOstream.h"
@@ -126,10 +127,10 @@ protected:
   LogicalResult printMfma(mdh_cl::MmaOp op);
   /// Element (row, col) of the matrix an `mdh_cl.mma` operand reads at
   /// `indices` (its last two, swapped when `transposed`), and accumulator
-  /// `e` of the op's lane.
+  /// `e` of the op's lane in product (i, j) of its warp tile.
   std::string mmaOperandElement(Value memref, ValueRange indices,
                                 bool transposed, StringRef row, StringRef col);
-  std::string mmaAccumulator(mdh_cl::MmaOp op, int e);
+  std::string mmaAccumulator(mdh_cl::MmaOp op, int64_t i, int64_t j, int e);
   /// The helpers the printed products call (inline PTX, MFMA builtins).
   void printMmaHelpers(raw_ostream &out, StringRef qualifiers);
   void printMfmaHelpers(raw_ostream &out, StringRef qualifiers);
@@ -225,6 +226,17 @@ protected:
   bool needMaximumF = false, needMinimumF = false;
   bool needMmaF16 = false, needMmaBF16 = false, needMmaTF32 = false;
   bool needMfmaF16 = false, needMfmaBF16 = false;
+  /// The `ldmatrix` helpers used: bit 0 for .x4 (else .x2), bit 1 for
+  /// .trans, one bit of `needLdmatrix` per combination.
+  unsigned needLdmatrix = 0;
+  /// CUDA on sm_80 and later (set per kernel): the 128-bit copies of a
+  /// device buffer into a shared tile (isAsyncCopy) are printed as
+  /// `cp.async`, and every barrier first waits for them.
+  bool asyncCopies = false;
+  bool needCpAsync = false;
+  /// A `vector.store` into a shared buffer of the `vector.load` of device
+  /// memory right before it, its only use.
+  static bool isAsyncCopy(vector::StoreOp op);
   HalfStyle halfStyle = HalfStyle::Bits;
   /// The 16-bit types the code uses, and the conversion helpers it calls:
   /// bit-pattern conversions (f16 for HalfStyle::Bits, bf16 for Bits and

@@ -256,3 +256,115 @@ func.func @mfma_half_wavefront(%A: memref<16x16xf16>, %B: memref<16x16xf16>,
   }
   return
 }
+
+// -----
+
+func.func @tiles_mfma(%A: memref<16x16xf16>, %B: memref<16x16xf16>,
+                      %acc: memref<1x1x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op is one MFMA: tiles are for the mma.sync shapes}}
+    mdh_cl.mma m16n16k16 tiles [1, 1] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<16x16xf16>, memref<16x16xf16> into memref<1x1x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_rank(%A: memref<32x16xf16>, %B: memref<16x8xf16>,
+                      %acc: memref<2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op the accumulators needs rank 3 or more, got 2}}
+    mdh_cl.mma m16n8k16 tiles [2, 1] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0]
+        : memref<32x16xf16>, memref<16x8xf16> into memref<2x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_rows(%A: memref<32x16xf16>, %B: memref<16x8xf16>,
+                      %acc: memref<3x1x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 48x16 block of A, which 'memref<32x16xf16>' cannot hold}}
+    mdh_cl.mma m16n8k16 tiles [3, 1] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<32x16xf16>, memref<16x8xf16> into memref<3x1x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_columns(%A: memref<16x16xf16>, %B: memref<8x16xf16>,
+                         %acc: memref<1x2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op reads a 16x16 block of B, which 'memref<8x16xf16>' cannot hold}}
+    mdh_cl.mma m16n8k16 tiles [1, 2] %A[%c0, %c0], %B[%c0, %c0] transposed
+        into %acc[%c0, %c0, %c0]
+        : memref<16x16xf16>, memref<8x16xf16> into memref<1x2x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_accumulators(%A: memref<32x16xf16>, %B: memref<16x16xf16>,
+                              %acc: memref<2x1x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op keeps the accumulators of 2x2 products, which 'memref<2x1x4xf32>' cannot hold}}
+    mdh_cl.mma m16n8k16 tiles [2, 2] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<32x16xf16>, memref<16x16xf16> into memref<2x1x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_zero(%A: memref<32x16xf16>, %B: memref<16x16xf16>,
+                      %acc: memref<2x2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op attribute 'tiles' failed to satisfy constraint}}
+    mdh_cl.mma m16n8k16 tiles [2, 0] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<32x16xf16>, memref<16x16xf16> into memref<2x2x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @tiles_count(%A: memref<32x16xf16>, %B: memref<16x16xf16>,
+                       %acc: memref<2x2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    // expected-error @+1 {{'mdh_cl.mma' op attribute 'tiles' failed to satisfy constraint}}
+    mdh_cl.mma m16n8k16 tiles [2] %A[%c0, %c0], %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<32x16xf16>, memref<16x16xf16> into memref<2x2x4xf32>
+  }
+  return
+}

@@ -79,3 +79,23 @@ func.func @mfma(%A: memref<16x16xbf16>, %B: memref<16x16xbf16>,
   }
   return
 }
+
+// -----
+
+// A warp tile of 2x3 products sharing their fragments (tiles): the
+// accumulators of product (i, j) at accIndices + (i, j, e).
+// CHECK-LABEL: func.func @warp_tile_products(
+// CHECK: mdh_cl.mma m16n8k16 tiles [2, 3] %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}] transposed into %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : memref<32x16xf16, 3>, memref<24x16xf16, 3> into memref<2x3x4xf32>
+func.func @warp_tile_products(%A: memref<32x16xf16, 3>,
+                              %B: memref<24x16xf16, 3>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    %acc = mdh_cl.buffer register : memref<2x3x4xf32>
+    mdh_cl.mma m16n8k16 tiles [2, 3] %A[%c0, %c0], %B[%c0, %c0] transposed
+        into %acc[%c0, %c0, %c0]
+        : memref<32x16xf16, 3>, memref<24x16xf16, 3> into memref<2x3x4xf32>
+  }
+  return
+}

@@ -1,6 +1,6 @@
 // RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s
 // RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=HIP
-// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=VEC
+// RUN: mdh-opt %s --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=ASYNC
 // RUN: mdh-opt %s --mdh-lower-to-clir=target=hip --emit-hip --emit-unoptimized | FileCheck %s --check-prefix=VEC
 
 // MatMul with the default configuration: 16 x 16 blocks of 128 x 128 fill
@@ -67,3 +67,24 @@ func.func @matmul(%A: memref<2048x256xf32>, %B: memref<256x2048xf32>,
 // VEC: } else {
 // VEC-NOT: float4
 // VEC: _workspace_size(void)
+// In CUDA (sm_80 and later) such a copy of 16 bytes from device memory into
+// a shared tile is one cp.async (LDGSTS), and every barrier of the kernel
+// first waits for the thread's copies.
+// ASYNC: void mdh_cp_async16(void *dst, const void *src) {
+// ASYNC-NEXT: asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+// ASYNC-NEXT: :: "r"((unsigned)__cvta_generic_to_shared(dst)),
+// ASYNC-NEXT: "l"(__cvta_generic_to_global(src))
+// ASYNC: void mdh_cp_async_wait() {
+// ASYNC-NEXT: asm volatile("cp.async.wait_all;" ::: "memory");
+// ASYNC: __shared__ __align__(16) float [[VA:v[0-9]+]][{{[0-9]+}}];
+// ASYNC: if ({{v[0-9]+}}) {
+// ASYNC: mdh_cp_async_wait();
+// ASYNC-NEXT: __syncthreads();
+// ASYNC-NOT: reinterpret_cast
+// ASYNC: mdh_cp_async16(&[[VA]][{{.*}}], &in0[{{.*}}]);
+// ASYNC: mdh_cp_async16(&{{v[0-9]+}}[{{.*}}], &in1[{{.*}}]);
+// ASYNC: mdh_cp_async_wait();
+// ASYNC-NEXT: __syncthreads();
+// ASYNC: } else {
+// ASYNC-NOT: mdh_cp_async16
+// ASYNC: _workspace_size(void)

@@ -5,7 +5,7 @@
 // 32, g = lane / 4, t = 2 * (lane % 4); accumulator e at (g + 8 * (e / 2),
 // t + e % 2) plus the 16 products along k.
 
-// REPORT-COUNT-4: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
+// REPORT-COUNT-5: remark: mdh-cl-expand-mma: 1 mdh_cl.mma ops expanded
 // CHECK-LABEL: func.func @one(
 // CHECK-SAME: %[[A:.*]]: memref<16x16xf16>, %[[B:.*]]: memref<16x8xf16>
 // CHECK: mdh_cl.par_for %[[X:.*]] = %{{.*}} to %{{.*}} step %{{.*}} on threads x {
@@ -131,6 +131,40 @@ func.func @mfma(%A: memref<16x16xf16>, %B: memref<16x16xf16>) {
     %acc = mdh_cl.buffer register : memref<4xf32>
     mdh_cl.mma m16n16k16 %A[%c0, %c0], %B[%c0, %c0] into %acc[%c0]
         : memref<16x16xf16>, memref<16x16xf16> into memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// A warp tile of 2x2 products (tiles) is expanded product by product:
+// product (i, j) reads A from row 16 i (here A's second index, transposed)
+// and B from column 8 j, into accumulators (i, j, e).
+// CHECK-LABEL: func.func @tiles(
+// CHECK-SAME: %[[A:.*]]: memref<16x32xf16>, %[[B:.*]]: memref<16x16xf16>
+// CHECK: %[[ACC:.*]] = mdh_cl.buffer register : memref<2x2x4xf32>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[ACC]][%[[Z:c0]], %[[Z]], %{{.*}}] : memref<2x2x4xf32>
+// CHECK: %[[J1:.*]] = arith.addi %[[Z]], %c1{{.*}} : index
+// CHECK: %[[N8:.*]] = arith.addi %[[Z]], %c8{{.*}} : index
+// CHECK: %[[BC:.*]] = arith.addi %[[N8]], %{{.*}} : index
+// CHECK: memref.load %[[B]][%{{.*}}, %[[BC]]] : memref<16x16xf16>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[ACC]][%[[Z]], %[[J1]], %{{.*}}] : memref<2x2x4xf32>
+// CHECK: %[[I1:.*]] = arith.addi %[[Z]], %c1{{.*}} : index
+// CHECK: %[[M16:.*]] = arith.addi %[[Z]], %c16{{.*}} : index
+// CHECK: %[[AR:.*]] = arith.addi %[[M16]], %{{.*}} : index
+// CHECK: memref.load %[[A]][%{{.*}}, %[[AR]]] : memref<16x32xf16>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[ACC]][%[[I1]], %[[Z]], %{{.*}}] : memref<2x2x4xf32>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[ACC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x4xf32>
+// CHECK-NOT: mdh_cl.mma
+func.func @tiles(%A: memref<16x32xf16>, %B: memref<16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  mdh_cl.par_for %t = %c0 to %c32 step %c1 on threads x {
+    %acc = mdh_cl.buffer register : memref<2x2x4xf32>
+    mdh_cl.mma m16n8k16 tiles [2, 2] %A[%c0, %c0] transposed, %B[%c0, %c0]
+        into %acc[%c0, %c0, %c0]
+        : memref<16x32xf16>, memref<16x16xf16> into memref<2x2x4xf32>
   }
   return
 }

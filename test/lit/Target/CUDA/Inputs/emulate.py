@@ -103,7 +103,30 @@ template <class T> void mdh_emu_store(void *p, const T &v) {
 }
 static std::barrier<> *mdh_barrier;
 static std::vector<std::pair<void *, size_t>> mdh_shared;
-#define __syncthreads() mdh_barrier->arrive_and_wait()
+// cp.async: each thread's copies wait in its queue until mdh_cp_async_wait
+// (cp.async.wait_all) makes them; a barrier with copies still queued stops
+// the program (the code must wait for them before every barrier).
+static thread_local std::vector<std::pair<void *, const void *>> mdh_async;
+static void mdh_cp_async16(void *dst, const void *src) {
+  if ((uintptr_t)dst % 16 != 0 || (uintptr_t)src % 16 != 0) {
+    std::fprintf(stderr, "misaligned cp.async\n");
+    std::abort();
+  }
+  mdh_async.push_back({dst, src});
+}
+static void mdh_cp_async_wait() {
+  for (auto [dst, src] : mdh_async)
+    std::memcpy(dst, src, 16);
+  mdh_async.clear();
+}
+static void mdh_syncthreads() {
+  if (!mdh_async.empty()) {
+    std::fprintf(stderr, "barrier with cp.async copies not waited for\n");
+    std::abort();
+  }
+  mdh_barrier->arrive_and_wait();
+}
+#define __syncthreads() mdh_syncthreads()
 // Warp shuffles: every thread of the block calls them together (uniform
 // control flow, which the CL-IR verifier checks), so they exchange values
 // through one slot per thread between two barriers.
@@ -273,12 +296,39 @@ static float mdh_emu_f32(uint32_t bits) {
   std::memcpy(&x, &bits, 4);
   return x;
 }
+static uint32_t mdh_emu_round_bits(uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, 4);
+  return mdh_emu_tf32_bits(x);
+}
+static inline float __uint_as_float(uint32_t bits) {
+  float x;
+  std::memcpy(&x, &bits, 4);
+  return x;
+}
+static inline uint32_t __float_as_uint(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, 4);
+  return bits;
+}
+// cvt.rna.tf32.f32 of an f32's bits.
+static uint32_t mdh_tf32(uint32_t bits) { return mdh_emu_round_bits(bits); }
+// The fragments are the bits of f32 elements already rounded to TF32 (by
+// mdh_tf32): one that is not stops the program.
+static uint32_t mdh_emu_tf32_fragment(uint32_t bits) {
+  if ((bits & 0x1fffu) != 0 && !std::isnan(mdh_emu_f32(bits))) {
+    std::fprintf(stderr, "TF32 fragment not rounded\n");
+    std::abort();
+  }
+  return bits;
+}
 void mdh_mma_m16n8k8_tf32(float &d0, float &d1, float &d2, float &d3,
-                          float a0, float a1, float a2, float a3, float b0,
-                          float b1) {
-  mdh_mma_slots[mdh_tid] = {{mdh_emu_tf32_bits(a0), mdh_emu_tf32_bits(a1),
-                             mdh_emu_tf32_bits(a2), mdh_emu_tf32_bits(a3)},
-                            {mdh_emu_tf32_bits(b0), mdh_emu_tf32_bits(b1)}};
+                          uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3,
+                          uint32_t b0, uint32_t b1) {
+  mdh_mma_slots[mdh_tid] = {
+      {mdh_emu_tf32_fragment(a0), mdh_emu_tf32_fragment(a1),
+       mdh_emu_tf32_fragment(a2), mdh_emu_tf32_fragment(a3)},
+      {mdh_emu_tf32_fragment(b0), mdh_emu_tf32_fragment(b1)}};
   mdh_barrier->arrive_and_wait();
   float A[16][8], B[8][8];
   unsigned first = mdh_tid - mdh_tid % 32;
@@ -298,6 +348,49 @@ void mdh_mma_m16n8k8_tf32(float &d0, float &d1, float &d2, float &d3,
   const unsigned col[4] = {2 * t, 2 * t + 1, 2 * t, 2 * t + 1};
   mdh_mma_accumulate(d, row, col, &A[0][0], 8, &B[0][0], 8, 8);
 }
+// ldmatrix.sync.aligned.m8n8.{x2,x4}[.trans].shared.b16: lane l gives the
+// address of row l % 8 of 8x8 block l / 8 of 16-bit elements (16 bytes,
+// 16-byte aligned); register q of lane l receives block q's elements
+// (l / 4, 2 (l % 4)) and (l / 4, 2 (l % 4) + 1), the first in the lower
+// half, or with .trans (2 (l % 4), l / 4) and (2 (l % 4) + 1, l / 4).
+static std::vector<const unsigned char *> mdh_ldm_rows;
+static void mdh_ldmatrix(uint32_t *r, unsigned n, bool trans, const void *p) {
+  mdh_ldm_rows[mdh_tid] = (const unsigned char *)p;
+  mdh_barrier->arrive_and_wait();
+  unsigned first = mdh_tid - mdh_tid % 32, l = mdh_tid % 32;
+  for (unsigned q = 0; q < n; ++q) {
+    uint16_t h[2];
+    for (unsigned x = 0; x < 2; ++x) {
+      unsigned row = trans ? 2 * (l % 4) + x : l / 4;
+      unsigned col = trans ? l / 4 : 2 * (l % 4) + x;
+      const unsigned char *base = mdh_ldm_rows[first + 8 * q + row];
+      if ((uintptr_t)base % 16 != 0) {
+        std::fprintf(stderr, "misaligned ldmatrix row\n");
+        std::abort();
+      }
+      std::memcpy(&h[x], base + 2 * col, 2);
+    }
+    r[q] = h[0] | (uint32_t)h[1] << 16;
+  }
+  mdh_barrier->arrive_and_wait();
+}
+#define MDH_LDMATRIX2(name, trans)                                             \
+  static void name(uint32_t &r0, uint32_t &r1, const void *p) {                \
+    uint32_t r[2];                                                             \
+    mdh_ldmatrix(r, 2, trans, p);                                              \
+    r0 = r[0], r1 = r[1];                                                      \
+  }
+MDH_LDMATRIX2(mdh_ldmatrix_x2, false)
+MDH_LDMATRIX2(mdh_ldmatrix_x2_trans, true)
+#define MDH_LDMATRIX4(name, trans)                                             \
+  static void name(uint32_t &r0, uint32_t &r1, uint32_t &r2, uint32_t &r3,     \
+                   const void *p) {                                            \
+    uint32_t r[4];                                                             \
+    mdh_ldmatrix(r, 4, trans, p);                                              \
+    r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3];                                \
+  }
+MDH_LDMATRIX4(mdh_ldmatrix_x4, false)
+MDH_LDMATRIX4(mdh_ldmatrix_x4_trans, true)
 template <class T>
 T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32) {
   return mdh_shuffle(mask, v, (int)delta, width);
@@ -338,6 +431,7 @@ void mdh_launch(K kernel, dim3 grid, dim3 block, A... args) {
         mdh_barrier = &barrier;
         mdh_lanes.assign(threads, 0);
         mdh_mma_slots.assign(threads, {});
+        mdh_ldm_rows.assign(threads, nullptr);
         mdh_mfma_slots.assign(threads, {});
         std::vector<std::thread> pool;
         for (unsigned t = 0; t < threads; ++t)
@@ -400,8 +494,10 @@ def emulate_case(k, mdh_opt, passes, src, configs, hip=False):
                   r"mdh_launch(\1, \2, \3, ", body)
     body = body.replace('extern "C" ', "")
     # The inline-PTX mma helpers: the shim emulates them.
-    body = re.sub(r"static __device__ __forceinline__ void "
-                  r"mdh_(?:mma_m16n8k\d+|mfma_16x16x16)_\w+\(.*?\n}\n", "",
+    body = re.sub(r"static __device__ __forceinline__ \w+ "
+                  r"mdh_(?:(?:mma_m16n8k\d+|mfma_16x16x16|ldmatrix)_\w+|tf32|"
+                  r"cp_async\w*)"
+                  r"\(.*?\n}\n", "",
                   body,
                   flags=re.DOTALL)
     body = re.sub(r"\*reinterpret_cast<const (\w+) \*>", r"mdh_emu_load<\1>",
