@@ -71,20 +71,16 @@ std::string CEmitterBase::mmaAccumulator(mdh_cl::MmaOp op, int64_t i, int64_t j,
 }
 
 /// Whether the 8 x 8 blocks of 16-bit units that an operand's fragments
-/// are made of can be loaded by `ldmatrix`: a shared buffer (16-byte
-/// aligned) with an identity layout whose rows are whole 16-byte units, read
-/// from a multiple of 16 bytes along them. With k innermost each block row
-/// is 8 / (bytes / 2) elements along k (plain ldmatrix); otherwise a block
-/// row runs along m or n and `.trans` gives the pairs along k, which only
-/// 16-bit elements allow.
+/// are made of can be loaded by `ldmatrix`: the rows of the operand's
+/// shared tile are aligned runs of 16 bytes from the index read
+/// (mmaRunsAreAligned, asked of the innermost dimension whichever it is).
+/// With k innermost each block row runs along k (plain ldmatrix); otherwise
+/// along m or n, and `.trans` gives the pairs along k, which only 16-bit
+/// elements allow.
 static bool ldmatrixReads(Value memref, ValueRange indices, bool kInnermost,
                           int64_t bytes) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto buffer = memref.getDefiningOp<mdh_cl::BufferOp>();
-  int64_t unit = 16 / bytes;
-  return buffer && buffer.getRegion() == mdh_cl::MemRegion::Shared &&
-         type.getLayout().isIdentity() && type.getShape().back() % unit == 0 &&
-         mdh_cl::isProvablyMultipleOf(indices.back(), unit) &&
+  return mdh_cl::mmaRunsAreAligned(memref, indices, /*kInnermost=*/true,
+                                   16 / bytes) &&
          (kInnermost || bytes == 2);
 }
 
