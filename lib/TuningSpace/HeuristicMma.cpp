@@ -11,8 +11,9 @@
 // 16 x 8 per 16 of k, 64 accumulators per lane) or wavefront tiles of
 // 64 x 64 (16 MFMA of 16 x 16); shared tiles of 64 of k for 16-bit inputs
 // and 32 for f32 ones read as TF32 (32 KiB of A and B for 128 x 128 either
-// way) in the inputs' own layouts.
-// docs/tuning-parameters.md, "Tensor cores".
+// way) in the inputs' own layouts, double-buffered (two stages) where k has
+// two whole shared tiles or more and the shared memory allows.
+// docs/tuning-parameters.md, "Tensor cores" and "Stages".
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,5 +109,13 @@ heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
   c = canonicalize(p, c);
   if (failed(verifyConfig(op, target, c, nullptr)))
     return std::nullopt;
+  // Double-buffered shared tiles where k has at least two whole tiles and
+  // twice the shared memory fits.
+  if (k / bk >= 2) {
+    mdh_ll::Config staged = c;
+    staged.stages = mdh_ll::kMaxMmaStages;
+    if (succeeded(verifyConfig(op, target, staged, nullptr)))
+      return staged;
+  }
   return c;
 }

@@ -148,7 +148,8 @@ static void buildSchedule(ComputeOp op, mdh_ll::TargetAttrInterface target,
         assignment, assignmentKind,
         l + 1 == kNumLevels && c.mma
             ? mdh_ll::MmaShapeAttr::get(b.getContext(), *c.mma)
-            : mdh_ll::MmaShapeAttr());
+            : mdh_ll::MmaShapeAttr(),
+        l == 1 && c.stages > 1 ? b.getI64IntegerAttr(c.stages) : IntegerAttr());
 
     // The combines of the partial results of this level's parts.
     SmallVector<int64_t> split = splitDims(op, c, l);

@@ -142,7 +142,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
       Value x = convert(memref::LoadOp::create(b, loc, src, from));
       memref::StoreOp::create(
           b, loc, x, dst.buffer,
-          mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx)));
+          dst.at(mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx))));
       return;
     }
     // One 128-bit load, then one 128-bit store or its elements one by one.
@@ -154,7 +154,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     // apart hit every 8th bank, 4 to a bank.
     auto tile = cast<MemRefType>(dst.buffer.getType());
     if (tileElt == elt && tile.getShape().back() % v == 0) {
-      vector::StoreOp::create(b, loc, vec, dst.buffer, idx,
+      vector::StoreOp::create(b, loc, vec, dst.buffer, dst.at(idx),
                               /*nontemporal=*/false,
                               llvm::Align(kGPUVectorBytes));
       return;
@@ -163,7 +163,7 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
       SmallVector<Value> to(idx);
       to.back() = add(to.back(), cst(k));
       Value x = convert(vector::ExtractOp::create(b, loc, vec, k));
-      memref::StoreOp::create(b, loc, x, dst.buffer, to);
+      memref::StoreOp::create(b, loc, x, dst.buffer, dst.at(to));
     }
   };
   int64_t v = vectorCopies ? vectorElements(src, offsets, boxSizes, dst) : 0;

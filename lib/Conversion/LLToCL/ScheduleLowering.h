@@ -37,6 +37,16 @@ struct TileCopy {
   std::optional<unsigned> panelDim;
   /// The panel of the current register tile (set above its points).
   Value panel;
+  /// GPU multi-buffered copies: the stage, the buffer's first index, in
+  /// front of the tile's (set where the copy is; empty: one stage).
+  SmallVector<Value> lead;
+
+  /// The buffer's indices of the tile's element at `idx`.
+  SmallVector<Value> at(ArrayRef<Value> idx) const {
+    SmallVector<Value> all(lead);
+    all.append(idx.begin(), idx.end());
+    return all;
+  }
 };
 
 class ScheduleLowering : protected ScheduleAnalysis {

@@ -15,7 +15,8 @@ bool Config::operator==(const Config &other) const {
          assignmentKind == other.assignmentKind &&
          inputRegions == other.inputRegions &&
          inputLayouts == other.inputLayouts &&
-         outputRegions == other.outputRegions && mma == other.mma;
+         outputRegions == other.outputRegions && mma == other.mma &&
+         stages == other.stages;
 }
 
 bool mlir::mdh_ll::isLegalInputRegion(StringRef targetName, unsigned level,

@@ -124,6 +124,8 @@ json::Value mlir::mdh_ll::configToJSON(const Config &config, mdh::ComputeOp op,
   };
   if (config.mma)
     result["mma"] = stringifyMmaShape(*config.mma).str();
+  if (config.stages != 1)
+    result["stages"] = config.stages;
   return result;
 }
 
@@ -181,7 +183,8 @@ static void printIndented(const json::Value &value, unsigned indent,
       "orders",          "assignment",
       "assignment_kind", "inputs",
       "outputs",         "mma",
-      "regions",         "layouts"};
+      "stages",          "regions",
+      "layouts"};
   const json::Object &object = *value.getAsObject();
   SmallVector<StringRef> keys;
   for (const auto &entry : object)

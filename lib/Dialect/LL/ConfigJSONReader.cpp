@@ -324,6 +324,16 @@ LogicalResult ConfigReader::readSchedule(const json::Object &root,
       return failure();
     config.mma = *shape;
   }
+  // Optional: buffers per shared copy (GPU schedules only; the verifier
+  // checks where they apply).
+  if (const json::Value *stages = root.get("stages")) {
+    std::optional<int64_t> n = integer(*stages, "stages");
+    if (!n)
+      return failure();
+    if (*n < 1)
+      return error("stages") << "stages must be at least 1, got " << *n;
+    config.stages = *n;
+  }
   return success();
 }
 

@@ -154,6 +154,21 @@ bool Checker::checkValues() {
                << " is " << c.assignment[l][d]
                << ", expected 0 (x), 1 (y) or 2 (z)";
   }
+  // Multi-buffered shared copies (docs/tuning-parameters.md, "Stages").
+  if (c.stages < 1)
+    fail() << "stages is " << c.stages << ", expected at least 1";
+  else if (c.stages > 1 && !p.gpu)
+    fail() << "stages " << c.stages
+           << ": multi-buffered copies are shared-memory copies of a GPU "
+              "target (cuda, hip), not of target '"
+           << p.targetName << "'";
+  else if (c.stages > 1 && !c.mma)
+    fail() << "stages " << c.stages
+           << ": multi-buffered copies are implemented for tensor-core "
+              "schedules (mma) only";
+  else if (c.stages > mdh_ll::kMaxMmaStages)
+    fail() << "stages " << c.stages << ": at most " << mdh_ll::kMaxMmaStages
+           << " (double buffering) are implemented";
   return ok;
 }
 
@@ -286,7 +301,7 @@ void Checker::checkLimits() {
 bool rules::isValid(const Problem &p, const mdh_ll::Config &c) {
   // The rules of tensor-core schedules need the computation
   // (verifyMmaConfig); the search space holds none.
-  if (c.mma)
+  if (c.mma || c.stages != 1)
     return false;
   Checker checker(p, c, nullptr);
   if (!checker.checkShape() || !checker.checkValues())

@@ -177,6 +177,13 @@ LogicalResult LevelOp::verify() {
     return emitOpError("only the register_tile level of a `cuda` or `hip` "
                        "target may be a warp-level matrix product (mma)");
 
+  // Multi-buffered shared copies: the GPU level between the blocks and the
+  // threads.
+  if (getStages() && (depth != 1 || (target.getTargetName() != "cuda" &&
+                                     target.getTargetName() != "hip")))
+    return emitOpError("only the shared_tile level of a `cuda` or `hip` "
+                       "target may keep several stages of its copies");
+
   bool parallel = level.kind == LevelKind::parallel;
   if (parallel && (!getAssignment() || !getAssignmentKind()))
     return emitOpError("parallel level ")

@@ -296,17 +296,24 @@ mdh_ll::verifyMmaConfig(Operation *op, Attribute target, const Config &c,
          << c.tiles[2][mc.n] << " keeps " << acc
          << " accumulators per lane, more than the limit of "
          << facts.registersPerThread / 2;
+  int64_t bytes = mmaSharedBytes(mc, c);
+  if (bytes > facts.maxSharedMemoryPerBlock)
+    if (auto e = fail()) {
+      *e << prefix << "the shared tiles take " << bytes << " bytes per block";
+      if (c.stages > 1)
+        *e << " (" << c.stages << " stages of " << bytes / c.stages << ")";
+      *e << ", more than the limit of " << facts.maxSharedMemoryPerBlock;
+    }
+  return success(ok);
+}
+
+int64_t mdh_ll::mmaSharedBytes(const MmaContraction &mc, const Config &c) {
   int64_t bytes = 0;
   for (unsigned i : {mc.lhs, mc.rhs}) {
     SmallVector<int64_t, 2> shape = mmaSharedTileShape(mc, c, i);
     bytes += shape[0] * shape[1] * (mc.element.getIntOrFloatBitWidth() / 8);
   }
-  if (bytes > facts.maxSharedMemoryPerBlock)
-    if (auto e = fail())
-      *e << prefix << "the shared tiles take " << bytes
-         << " bytes per block, more than the limit of "
-         << facts.maxSharedMemoryPerBlock;
-  return success(ok);
+  return bytes * c.stages;
 }
 
 int64_t mdh_ll::mmaPaddedInner(int64_t inner, int64_t elementBytes) {

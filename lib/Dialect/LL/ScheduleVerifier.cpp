@@ -78,6 +78,8 @@ static Config readConfig(ScheduleOp schedule, ArrayRef<LevelOp> levels) {
       c.assignmentKind[l] = *kind;
     if (std::optional<MmaShape> mma = level.getMma())
       c.mma = *mma;
+    if (std::optional<int64_t> stages = level.getStages())
+      c.stages = *stages;
     for (auto copy : level.getBody().front().getOps<CopyOp>()) {
       unsigned i = llvm::find(schedule.getIns(), copy.getInput()) -
                    schedule.getIns().begin();

@@ -405,12 +405,30 @@ LogicalResult CEmitterBase::emitLoopHeader(Operation *op, BlockArgument iv,
   return success();
 }
 
+/// Whether `op`'s bounds and step are constants that allow one trip at
+/// most.
+static bool runsAtMostOnce(mdh_cl::ForOp op) {
+  std::optional<int64_t> lb = getConstantIntValue(op.getLowerBound()),
+                         ub = getConstantIntValue(op.getUpperBound()),
+                         step = getConstantIntValue(op.getStep());
+  return lb && ub && step && *step > 0 && *ub - *lb <= *step;
+}
+
 LogicalResult CEmitterBase::emitFor(mdh_cl::ForOp op) {
   // nvcc and hipcc unroll the loop fully: its trip count is a constant
   // (the loops over register tiles have it after
   // `mdh-cl-pad-register-tiles`).
   if (unrollRegisterTiles && op.isUnrolledRegisterTileLoop())
     os << "#pragma unroll\n";
+  // A loop with a barrier walks the tiles of a block (the k-tiles of a
+  // contraction): a large body that unrolling would only copy (nvcc unrolls
+  // a loop of a few such tiles in full, which hides the loop from the
+  // instruction-mix report and fills the instruction cache).
+  else if (unrollRegisterTiles && !runsAtMostOnce(op) &&
+           op.getBody()
+               .walk([](mdh_cl::BarrierOp) { return WalkResult::interrupt(); })
+               .wasInterrupted())
+    os << "#pragma unroll 1\n";
   if (failed(emitLoopHeader(op, op.getInductionVar(), op.getLowerBound(),
                             op.getUpperBound(), op.getStep())))
     return failure();

@@ -47,6 +47,11 @@ public:
 private:
   /// The range of `v`, or none when it is not bounded.
   std::optional<Interval> rangeOf(Value v);
+  /// The range of `a - b`, from their definitions where they share terms:
+  /// `min(x + c, n) - x` is `min(c, n - x)`, which the ranges of the
+  /// operands alone would widen to `[n - c - max x, ...]` (the slow tiles'
+  /// extents `min(k + t, K) - k`).
+  std::optional<Interval> difference(Value a, Value b, unsigned depth = 0);
   /// Visits `op`: records the ranges of its index results; false when one
   /// cannot be bounded within 32 bits.
   bool visit(Operation *op);
@@ -98,6 +103,78 @@ std::optional<Interval> Analysis::rangeOf(Value v) {
         return Interval{x, x};
       }
   return std::nullopt;
+}
+
+/// `v` as `x + c` with a constant `c`, looking through `+ c`, `- c` and
+/// `* 1`.
+static std::pair<Value, int64_t> splitConstant(Value v) {
+  int64_t c = 0;
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
+      break;
+    std::optional<int64_t> lhs = getConstantIntValue(def->getOperand(0)),
+                           rhs = getConstantIntValue(def->getOperand(1));
+    if (isa<arith::MulIOp>(def)) {
+      if (rhs == 1)
+        v = def->getOperand(0);
+      else if (lhs == 1)
+        v = def->getOperand(1);
+      else
+        break;
+    } else if (rhs) {
+      c += isa<arith::AddIOp>(def) ? *rhs : -*rhs;
+      v = def->getOperand(0);
+    } else if (lhs && isa<arith::AddIOp>(def)) {
+      c += *lhs;
+      v = def->getOperand(1);
+    } else {
+      break;
+    }
+  }
+  return {v, c};
+}
+
+std::optional<Interval> Analysis::difference(Value a, Value b, unsigned depth) {
+  auto shifted = [](std::optional<Interval> r,
+                    int64_t c) -> std::optional<Interval> {
+    if (!r)
+      return std::nullopt;
+    return add(*r, Interval{c, c});
+  };
+  auto [x, cx] = splitConstant(a);
+  auto [y, cy] = splitConstant(b);
+  int64_t c = cx - cy;
+  if (x == y)
+    return Interval{c, c};
+  Operation *def = x.getDefiningOp();
+  if (depth < 4 && def) {
+    // (y + z) - y is z.
+    if (isa<arith::AddIOp>(def))
+      for (unsigned k = 0; k < 2; ++k) {
+        if (splitConstant(def->getOperand(k)).first != y)
+          continue;
+        std::optional<Interval> d = difference(def->getOperand(k), y,
+                                               depth + 1),
+                                z = rangeOf(def->getOperand(1 - k));
+        if (!d || !z)
+          break;
+        return shifted(add(*d, *z), c);
+      }
+    // min(p, q) - y is min(p - y, q - y); the unsigned minimum's operands
+    // are non-negative (checked where it is visited).
+    if (isa<arith::MinUIOp, arith::MinSIOp>(def)) {
+      std::optional<Interval> p = difference(def->getOperand(0), y, depth + 1),
+                              q = difference(def->getOperand(1), y, depth + 1);
+      if (p && q)
+        return shifted(Interval{std::min(p->lo, q->lo), std::min(p->hi, q->hi)},
+                       c);
+    }
+  }
+  std::optional<Interval> rx = rangeOf(a), ry = rangeOf(b);
+  if (!rx || !ry)
+    return std::nullopt;
+  return sub(*rx, *ry);
 }
 
 bool Analysis::record(Value v, std::optional<Interval> r) {
@@ -171,7 +248,7 @@ bool Analysis::visit(Operation *op) {
   } else if (isa<arith::AddIOp>(op)) {
     r = both(add);
   } else if (isa<arith::SubIOp>(op)) {
-    r = both(sub);
+    r = difference(op->getOperand(0), op->getOperand(1));
   } else if (isa<arith::MulIOp>(op)) {
     r = both(mul);
   } else if (isa<arith::DivUIOp, arith::CeilDivUIOp>(op)) {

@@ -49,7 +49,10 @@
 //     parallel units of level l;
 //   * mma (cuda only): the register tile is one warp-level matrix product
 //     (mma.sync) of that shape; the threads level then counts warps
-//     (docs/tuning-parameters.md, "Tensor cores").
+//     (docs/tuning-parameters.md, "Tensor cores");
+//   * stages (cuda/hip only): the shared copies of level 1 are kept in that
+//     many buffers, the next tiles' copies overlapping the computation on
+//     the current one (docs/tuning-parameters.md, "Stages"); 1: one buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +123,8 @@ struct Config {
   /// GPU only: the register tile is one warp-level matrix product of this
   /// shape (tensor cores), and the threads level's units are warps.
   std::optional<MmaShape> mma;
+  /// GPU only: buffers per shared copy of level 1 (multi-buffering).
+  int64_t stages = 1;
 
   bool operator==(const Config &other) const;
   bool operator!=(const Config &other) const { return !(*this == other); }

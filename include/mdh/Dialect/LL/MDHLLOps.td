@@ -171,7 +171,11 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
     AMD matrix cores): the `threads` level's units are then warps of 32
     threads (`m16n8k16`, `m16n8k8` on `cuda`) or wavefronts of 64
     (`m16n16k16` on `hip`), each owning its tile
-    (docs/tuning-parameters.md, "Tensor cores").
+    (docs/tuning-parameters.md, "Tensor cores"). A GPU `shared_tile` level
+    with `stages N` (N >= 2) keeps N buffers of each shared copy: the
+    copies of the next tiles go into the others while the threads compute
+    on one, with one barrier per tile (multi-buffering; docs/tuning-
+    parameters.md, "Stages").
 
     The body runs once per tile: first the level's tile copies, then the
     next level and the combines of its partial results, or, in the innermost
@@ -192,13 +196,14 @@ def MDHLL_LevelOp : MDHLL_Op<"level", [
     DenseI64ArrayAttr:$order,
     OptionalAttr<DenseI64ArrayAttr>:$assignment,
     OptionalAttr<MDHLL_AssignmentKindAttr>:$assignment_kind,
-    OptionalAttr<MDHLL_MmaShapeAttr>:$mma
+    OptionalAttr<MDHLL_MmaShapeAttr>:$mma,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>]>>:$stages
   );
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $index $level_name `` $kind `tiles` $tiles `order` $order
     `` custom<Assignment>($assignment, $assignment_kind) (`mma` `` $mma^)?
-    $body attr-dict
+    (`stages` $stages^)? $body attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -1382,3 +1382,116 @@ func.func @mma_on_cpu(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<3
   }
   return
 }
+
+// -----
+
+// Only the shared tiles of a GPU are multi-buffered (stages).
+func.func @stages_level(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    // expected-error @+1 {{'mdh_ll.level' op only the shared_tile level of a `cuda` or `hip` target may keep several stages of its copies}}
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked stages 2 {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] {
+        mdh_ll.copy %v to shared layout identity : memref<32xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf32>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// One stage is the default and is not written: `stages` is at least 2.
+func.func @stages_one(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      // expected-error @+1 {{'mdh_ll.level' op attribute 'stages' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 2}}
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] stages 1 {
+        mdh_ll.copy %v to shared layout identity : memref<32xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf32>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Multi-buffered copies are implemented for tensor-core schedules only
+// (docs/tuning-parameters.md, "Stages").
+func.func @stages_without_mma(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  // expected-error @+1 {{'mdh_ll.schedule' op stages 2: multi-buffered copies are implemented for tensor-core schedules (mma) only}}
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] stages 2 {
+        mdh_ll.copy %v to shared layout identity : memref<32xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf32>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Stages on a CPU level.
+func.func @stages_on_cpu(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memref<32x32xf32>) {
+  mdh_ll.schedule "mm" on #mdh_ll.openmp sizes(32, 32, 32) combine(cc, cc, pw(add))
+      ins(%A : memref<32x32xf32> [(d0, d1, d2) -> (d0, d2)], %B : memref<32x32xf32> [(d0, d1, d2) -> (d2, d1)])
+      outs(%C : memref<32x32xf32> [(d0, d1, d2) -> (d0, d1)]) {
+    mdh_ll.level 0 "threads" parallel tiles [16, 16, 32] order [0, 1, 2] assign [x, x, x] blocked {
+      // expected-error @+1 {{'mdh_ll.level' op only the shared_tile level of a `cuda` or `hip` target may keep several stages of its copies}}
+      mdh_ll.level 1 "l2_tile" sequential tiles [16, 16, 32] order [0, 1, 2] stages 2 {
+        mdh_ll.level 2 "l1_tile" sequential tiles [16, 16, 32] order [0, 1, 2] {
+          mdh_ll.level 3 "register_tile" simd tiles [1, 16, 1] order [0, 1, 2] {
+            mdh_ll.scalar {
+            ^bb0(%i: index, %j: index, %k: index, %a: f32, %b: f32):
+              %p = arith.mulf %a, %b : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+      }
+    }
+  }
+  return
+}

@@ -30,15 +30,16 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // HIP: #include <hip/hip_runtime.h>
 
 // CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1)
+// CHECK-NEXT: // Index values fit 32 bits (checked): index arithmetic is 32-bit.
 // CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matvec_main(const float *__restrict__ [[M:in0]], const float *__restrict__ [[V:in1]], float *__restrict__ [[BUF:buf0]]) {
-// CHECK-NEXT: const int64_t [[BX:v[0-9]+]] = (int64_t)blockIdx.x;
+// CHECK-NEXT: const int32_t [[BX:v[0-9]+]] = (int32_t)blockIdx.x;
 // CHECK-NEXT: __shared__ __align__(16) float [[SV:v[0-9]+]][{{[0-9]+}}];
 // CHECK-NEXT: __shared__ __align__(16) float [[PART:v[0-9]+]][{{[0-9]+}}];
-// CHECK-NEXT: const int64_t [[TX:v[0-9]+]] = (int64_t)threadIdx.x;
+// CHECK-NEXT: const int32_t [[TX:v[0-9]+]] = (int32_t)threadIdx.x;
 // CHECK-NEXT: float [[RV:v[0-9]+]][{{[0-9]+}}];
 // CHECK: __syncthreads();
-// CHECK: for (int64_t [[E:v[0-9]+]] = [[TX]]; [[E]] < {{v[0-9]+}}; [[E]] += [[BLOCK]]) {
+// CHECK: for (int32_t [[E:v[0-9]+]] = [[TX]]; [[E]] < {{v[0-9]+}}; [[E]] += [[BLOCK]]) {
 // CHECK: [[SV]][{{.*}}] = {{v[0-9]+}};
 // CHECK: __syncthreads();
 // CHECK: [[RV]][{{.*}}] = [[SV]][{{.*}}];
@@ -48,13 +49,13 @@ func.func @matvec(%M: memref<4096x4096xf32>, %v: memref<4096xf32>,
 // but the last. HIP (256 positions): each thread combines its positions'
 // parts in order.
 // CHECK: __syncthreads();
-// CUDA: for (int64_t [[W:v[0-9]+]] = [[TX]]; [[W]] < {{[0-9]+}}; [[W]] += [[BLOCK]]) {
+// CUDA: for (int32_t [[W:v[0-9]+]] = [[TX]]; [[W]] < {{[0-9]+}}; [[W]] += [[BLOCK]]) {
 // CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
 // CUDA: __syncthreads();
 // CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
 // CUDA: __syncthreads();
 // CUDA: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
-// HIP: for (int64_t [[Q:v[0-9]+]] = [[TX]]; [[Q]] < {{[0-9]+}}; [[Q]] += [[BLOCK]]) {
+// HIP: for (int32_t [[Q:v[0-9]+]] = [[TX]]; [[Q]] < {{[0-9]+}}; [[Q]] += [[BLOCK]]) {
 // HIP: for (
 // HIP: [[PART]][{{.*}}] = [[PART]][{{.*}}] + {{.*}};
 // CHECK-NOT: __syncthreads();

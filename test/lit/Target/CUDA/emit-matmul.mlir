@@ -22,6 +22,7 @@ func.func @matmul(%A: memref<2048x256xf32>, %B: memref<256x2048xf32>,
 }
 
 // CHECK: // Phase "main": grid ([[GRID:[0-9]+]], 1, 1), block ([[BLOCK:[0-9]+]], 1, 1), {{[0-9]+}} bytes of shared memory.
+// CHECK-NEXT: // Index values fit 32 bits (checked): index arithmetic is 32-bit.
 // CHECK-NEXT: __global__ void __launch_bounds__([[BLOCK]], 1)
 // CHECK-NEXT: matmul_main(const float *__restrict__ in0, const float *__restrict__ in1, float *__restrict__ out0) {
 // CHECK: __shared__ __align__(16) float [[SA:v[0-9]+]][{{[0-9]+}}];

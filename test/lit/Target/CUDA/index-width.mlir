@@ -108,3 +108,63 @@ func.func @loaded(%a: memref<16xf32>, %idx: memref<16xi32>) {
   }
   return
 }
+
+// -----
+
+// The extent of a partial tile, `(min(k + 64, K) - 1) - k + 1` with k in
+// [0, K), compared unsigned: the difference is taken from the shared term
+// k (min(64, K - k) is in [1, 64]), not from the ranges of the operands
+// (which would reach below zero and refuse the kernel).
+// CHECK-LABEL: tile_extent_main(
+// CHECK:         const int32_t {{v[0-9]+}} = (int32_t)threadIdx.x;
+// CHECK:         for (int32_t [[K:v[0-9]+]] = 0; [[K]] < 1000; [[K]] += 64) {
+func.func @tile_extent(%a: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1000 = arith.constant 1000 : index
+  %f = arith.constant 1.0 : f32
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c64 step %c1 on threads x {
+      mdh_cl.for %k = %c0 to %c1000 step %c64 {
+        %e = arith.addi %k, %c64 : index
+        %hi = arith.minui %e, %c1000 : index
+        %last = arith.subi %hi, %c1 : index
+        %d = arith.subi %last, %k : index
+        %n = arith.addi %d, %c1 : index
+        %in = arith.cmpi ult, %t, %n : index
+        scf.if %in {
+          %i = arith.addi %k, %t : index
+          memref.store %f, %a[%i] : memref<1000xf32>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Without the shared term (k - j for two loops' indices) the interval
+// difference is all there is: [-999, 999], and an unsigned comparison of
+// it keeps int64_t.
+// CHECK-LABEL: unrelated_main(
+// CHECK:         const int64_t {{v[0-9]+}} = (int64_t)threadIdx.x;
+func.func @unrelated(%a: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1000 = arith.constant 1000 : index
+  %f = arith.constant 1.0 : f32
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %t = %c0 to %c1000 step %c1 on threads x {
+      mdh_cl.for %k = %c0 to %c1000 step %c1 {
+        %d = arith.subi %k, %t : index
+        %in = arith.cmpi ult, %d, %c1000 : index
+        scf.if %in {
+          memref.store %f, %a[%k] : memref<1000xf32>
+        }
+      }
+    }
+  }
+  return
+}

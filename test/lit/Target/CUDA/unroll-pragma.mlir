@@ -4,6 +4,7 @@
 // `#pragma unroll` goes on the loops over the points of a register tile
 // whose trip count is a constant (step 1, `ub = lb + c` or constant bounds,
 // at least two trips): they use a `register` buffer and hold no barrier.
+// `#pragma unroll 1` goes on the loops that hold a barrier.
 
 // CHECK-LABEL: tiles_main(
 // The full tile's point loop (lo to lo + 4) and the constant one (0 to 2).
@@ -12,7 +13,11 @@
 // CHECK:         #pragma unroll
 // CHECK-NEXT:    for (int32_t [[J:v[0-9]+]] = 0; [[J]] < 2; ++[[J]]) {
 // Not: a partial tile (min bound), a loop without register buffers, a
-// loop with a barrier, a single trip.
+// single trip; a loop with a barrier (which walks the tiles of a block) is
+// kept rolled: `#pragma unroll 1`.
+// CHECK-NOT:     #pragma unroll{{$}}
+// CHECK:         #pragma unroll 1
+// CHECK-NEXT:    for (int32_t [[K:v[0-9]+]] = 0; [[K]] < 2; ++[[K]]) {
 // CHECK-NOT:     #pragma unroll
 // CHECK:         }
 // CHECK:         extern "C"
@@ -70,10 +75,10 @@ func.func @tiles(%a: memref<16xf32>) {
 // RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --mdh-cl-optimize-gpu --emit-cuda | FileCheck %s --check-prefix=OPT
 // RUN: mdh-opt %examples/small/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=PLAIN
 // RUN: mdh-opt %examples/matmul.mlir --mdh-lower-to-clir=target=cuda --emit-cuda --emit-unoptimized | FileCheck %s --check-prefix=EXACT
-// OPT:         #pragma unroll
+// OPT:         #pragma unroll{{$}}
 // OPT-NEXT:    for (
-// PLAIN-NOT:   #pragma unroll
+// PLAIN-NOT:   #pragma unroll{{$}}
 // PLAIN:       extern "C"
 // EXACT-LABEL: matmul_1024_main(
-// EXACT:       #pragma unroll
+// EXACT:       #pragma unroll{{$}}
 // EXACT-NEXT:  for ({{int(32|64)_t}} [[I:v[0-9]+]] = [[LO:v[0-9]+]]; [[I]] < [[HI:v[0-9]+]]; ++[[I]]) {

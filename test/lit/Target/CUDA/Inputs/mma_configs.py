@@ -3,7 +3,8 @@
 # kernel file (`"mma": "m16n8k16"`, or "m16n8k8" for precision(tf32); on
 # `hip` targets "m16n16k16"): block tiles of m (multiples of 16) and n
 # (multiples of 8, or 16), warp tiles that divide them, shared tiles of k
-# (multiples of 16, or 8), and transposed or identity shared copies. The
+# (multiples of 16, or 8), transposed or identity shared copies, and one or
+# two stages (double-buffered shared tiles). The
 # computation keys and the rest of each file come from a configuration of
 # the target's search space (mdh-space-sample), whose tiles are replaced.
 #
@@ -76,6 +77,11 @@ def main():
             out["outputs"] = [{"regions": ["register"] * 4}
                               for _ in config["outputs"]]
             out["mma"] = shape
+            # One or two buffers per shared tile (two always fit: at most
+            # 2 x 64 x 72 x 4 bytes per input).
+            stages = rng.choice([1, 2])
+            if stages > 1:
+                out["stages"] = stages
             with open("%s.%d.%d.json" % (prefix, s, k), "w") as f:
                 json.dump(out, f, indent=1)
     print("%d configurations of %d kernels" % (int(n) * len(kernels),
