@@ -27,6 +27,7 @@
 
 #include "Heuristic.h"
 
+#include "mdh/Dialect/LL/MmaRules.h"
 #include "mdh/TuningSpace/MDHSpace.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -120,6 +121,45 @@ bool heuristic::readsContiguously(const Problem &p, unsigned d) {
   return true;
 }
 
+/// `c` with two stages (docs/tuning-parameters.md, "Stages") on NVIDIA chips
+/// with cp.async (sm_80 and later, those with mma.sync), where its blocks
+/// walk a dimension in two shared tiles or more: the copies of the next tile
+/// then overlap the computation on this one, with one barrier per tile.
+/// `c` where that does not apply or the two stages do not fit the static
+/// shared memory.
+static mdh_ll::Config withStages(const Problem &p, Attribute target,
+                                 const mdh_ll::Config &c) {
+  auto cuda = dyn_cast<mdh_ll::CUDATargetAttr>(target);
+  if (!cuda || !mdh_ll::chipHasMmaSync(cuda.getChip()) ||
+      c.assignmentKind[0] != mdh_ll::AssignmentKind::Blocked ||
+      llvm::none_of(c.inputRegions, [](const auto &regions) {
+        return regions[kGPUSharedLevel] == InputRegion::Shared;
+      }))
+    return c;
+  // The innermost dimension of the shared tiles' order that a block walks
+  // in several tiles (GPUPipeline.cpp).
+  for (unsigned d : llvm::reverse(c.orders[kGPUSharedLevel])) {
+    int64_t t0 = c.tiles[0][d], t1 = c.tiles[kGPUSharedLevel][d];
+    if (t1 == t0)
+      continue;
+    // Within the static shared memory, as the copies of one stage are
+    // (HeuristicGPU.cpp): more would take dynamic shared memory and fewer
+    // blocks per multiprocessor.
+    SmallVector<int64_t, 4> footprints;
+    for (auto [i, buffer] : llvm::enumerate(p.inputs))
+      footprints.push_back(
+          c.inputRegions[i][kGPUSharedLevel] == InputRegion::Shared
+              ? mdh_ll::kMaxStages * buffer.footprint(c.tiles[kGPUSharedLevel])
+              : 0);
+    if (sharedBytes(p, footprints) > p.gpuFacts.sharedMemoryPerBlock)
+      return c;
+    mdh_ll::Config staged = c;
+    staged.stages = mdh_ll::kMaxStages;
+    return isValid(p, staged) ? staged : c;
+  }
+  return c;
+}
+
 mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
                                      Attribute target) {
   FailureOr<Problem> problem = analyze(
@@ -143,12 +183,12 @@ mdh_ll::Config tuning::defaultConfig(mdh::ComputationOpInterface op,
   for (mdh_ll::Config &c : candidates) {
     c = canonicalize(p, c);
     if (isValid(p, c))
-      return c;
+      return p.gpu ? withStages(p, target, c) : c;
     for (auto &regions : c.inputRegions)
       regions[kRegisterLevel] = InputRegion::InPlace;
     c = canonicalize(p, c);
     if (isValid(p, c))
-      return c;
+      return p.gpu ? withStages(p, target, c) : c;
   }
   return canonicalize(p, plainConfig(p));
 }

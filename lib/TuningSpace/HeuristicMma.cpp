@@ -113,7 +113,7 @@ heuristic::mmaConfig(mdh::ComputationOpInterface op, Attribute target,
   // twice the shared memory fits.
   if (k / bk >= 2) {
     mdh_ll::Config staged = c;
-    staged.stages = mdh_ll::kMaxMmaStages;
+    staged.stages = mdh_ll::kMaxStages;
     if (succeeded(verifyConfig(op, target, staged, nullptr)))
       return staged;
   }

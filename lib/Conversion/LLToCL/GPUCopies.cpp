@@ -138,32 +138,38 @@ void GPULowering::cooperativeCopy(Value src, ArrayRef<Value> offsets,
     auto convert = [&](Value x) -> Value {
       return tileElt == elt ? x : arith::ExtFOp::create(b, loc, tileElt, x);
     };
+    // The destination's indices come first: a store right after its load
+    // is one asynchronous copy in CUDA (cp.async).
     if (v == 1) {
+      SmallVector<Value> to =
+          inStage(dst, mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx)));
       Value x = convert(memref::LoadOp::create(b, loc, src, from));
-      memref::StoreOp::create(
-          b, loc, x, dst.buffer,
-          dst.at(mdh_cl::toTileOrder(dst.layout, ArrayRef<Value>(idx))));
+      memref::StoreOp::create(b, loc, x, dst.buffer, to);
       return;
     }
     // One 128-bit load, then one 128-bit store or its elements one by one.
-    Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
-                                       from, /*nontemporal=*/false,
-                                       llvm::Align(kGPUVectorBytes));
     // Stored whole where the tile's rows hold whole vectors (its buffers
     // start at 16-byte boundaries): element by element, lanes 16 bytes
     // apart hit every 8th bank, 4 to a bank.
     auto tile = cast<MemRefType>(dst.buffer.getType());
     if (tileElt == elt && tile.getShape().back() % v == 0) {
-      vector::StoreOp::create(b, loc, vec, dst.buffer, dst.at(idx),
+      SmallVector<Value> to = inStage(dst, idx);
+      Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
+                                         from, /*nontemporal=*/false,
+                                         llvm::Align(kGPUVectorBytes));
+      vector::StoreOp::create(b, loc, vec, dst.buffer, to,
                               /*nontemporal=*/false,
                               llvm::Align(kGPUVectorBytes));
       return;
     }
+    Value vec = vector::LoadOp::create(b, loc, VectorType::get({v}, elt), src,
+                                       from, /*nontemporal=*/false,
+                                       llvm::Align(kGPUVectorBytes));
     for (int64_t k = 0; k < v; ++k) {
       SmallVector<Value> to(idx);
       to.back() = add(to.back(), cst(k));
       Value x = convert(vector::ExtractOp::create(b, loc, vec, k));
-      memref::StoreOp::create(b, loc, x, dst.buffer, dst.at(to));
+      memref::StoreOp::create(b, loc, x, dst.buffer, inStage(dst, to));
     }
   };
   int64_t v = vectorCopies ? vectorElements(src, offsets, boxSizes, dst) : 0;

@@ -192,10 +192,19 @@ void GPULowering::buildMain() {
   blockGrid = makeGrid(blocks, 0, {2147483647, 65535, 65535});
   emitLoops(blockGrid, mdh_cl::Layer::Blocks);
 
-  // Shared buffers: the inputs' shared-tile copies, the block partials.
+  // Shared buffers: the inputs' shared-tile copies (multi-buffered where
+  // the blocks walk their tiles in order, GPUPipeline.cpp), the block
+  // partials.
+  sharedStages = 1;
+  if (c.stages > 1 && !blocks.strided &&
+      llvm::all_of(llvm::seq<unsigned>(0, s.getIns().size()), [&](unsigned i) {
+        return c.inputRegions[i][1] != InputRegion::Shared || !boxes[i].empty();
+      }))
+    sharedStages = c.stages;
   for (unsigned i = 0, e = s.getIns().size(); i < e; ++i)
     if (c.inputRegions[i][1] == InputRegion::Shared)
-      shared[i] = createCopyBuffer(i, 1, mdh_cl::MemRegion::Shared);
+      shared[i] =
+          createCopyBuffer(i, 1, mdh_cl::MemRegion::Shared, sharedStages);
   if (useBlock && blockInShared) {
     SmallVector<int64_t> shape = {threads.parts};
     llvm::append_range(shape, localExtent);
@@ -359,9 +368,14 @@ void GPULowering::buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
   auto tileEnd = [&](Value lo, int64_t t, Value hi, bool exact) {
     return exact ? add(lo, cst(t)) : min(add(lo, cst(t)), hi);
   };
-  // Level 1: the shared tiles, uniform across the block.
+  // Level 1: the shared tiles, uniform across the block. With several
+  // stages the innermost dimension's tiles run as a pipeline
+  // (GPUPipeline.cpp) inside the loops of the others.
+  bool pipelined = pipelines();
   SmallVector<Value> lo1(numDims), hi1(numDims);
   for (unsigned d : c.orders[1]) {
+    if (pipelined && d == *pipelinedDim())
+      continue;
     Value t1 = cst(c.tiles[1][d]);
     if (!blocks.strided) {
       lo1[d] = beginFor(lo0[d], blockHi[d], t1);
@@ -374,23 +388,27 @@ void GPULowering::buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
     lo1[d] = mul(t, t1);
     hi1[d] = tileEnd(lo1[d], c.tiles[1][d], cst(sizes[d]), exact1[d]);
   }
+  if (pipelined) {
+    buildPipelinedTiles(blockHi, lo1, hi1, exact1, exact2, exact3);
+    return;
+  }
   bool anyShared = llvm::any_of(shared, [](auto &t) { return !!t.buffer; });
   if (anyShared) {
     // The previous shared tile is read by every thread before it is
     // overwritten, and written completely before it is read.
     mdh_cl::BarrierOp::create(b, loc);
-    for (auto [i, in] : llvm::enumerate(s.getIns())) {
-      if (!shared[i].buffer)
-        continue;
-      SmallVector<Value> boxSizes;
-      // Each version of the block's code has its own offsets.
-      shared[i].offsets.clear();
-      buildBox(b, loc, boxes[i], lo1, hi1, shared[i].offsets, boxSizes);
-      cooperativeCopy(in, shared[i].offsets, boxSizes, shared[i]);
-    }
+    copySharedTiles(lo1, hi1, sharedStages > 1 ? cst(0) : Value());
     mdh_cl::BarrierOp::create(b, loc);
   }
+  buildThreadTiles(lo1, hi1, exact2, exact3);
+}
 
+void GPULowering::buildThreadTiles(ArrayRef<Value> lo1, ArrayRef<Value> hi1,
+                                   ArrayRef<bool> exact2,
+                                   ArrayRef<bool> exact3) {
+  auto tileEnd = [&](Value lo, int64_t t, Value hi, bool exact) {
+    return exact ? add(lo, cst(t)) : min(add(lo, cst(t)), hi);
+  };
   // Levels 2 and 3: the thread's register tiles of the shared tile.
   SmallVector<Value> lo3(numDims), hi3(numDims);
   for (unsigned d : c.orders[3]) {
@@ -430,6 +448,8 @@ void GPULowering::buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
         std::swap(boxSizes[r - 1], boxSizes[r - 2]);
         transposed = !transposed;
       }
+      // In the stage's tile.
+      offsets = inStage(shared[i], offsets);
     }
     copyBox(src, offsets, boxSizes, regs[i].buffer,
             transposed ? mdh_cl::Layout::Transposed : mdh_cl::Layout::Identity);
@@ -465,7 +485,7 @@ bool GPULowering::blockPartialsFitShared() {
   for (auto [i, in] : llvm::enumerate(s.getIns()))
     if (c.inputRegions[i][1] == InputRegion::Shared) {
       auto type = cast<MemRefType>(in.getType());
-      bytes += computeProduct(boxShape(boxes[i], c.tiles[1])) *
+      bytes += c.stages * computeProduct(boxShape(boxes[i], c.tiles[1])) *
                ((type.getElementTypeBitWidth() + 7) / 8);
     }
   int64_t positions = threads.parts * computeProduct(localExtent);

@@ -125,6 +125,38 @@ private:
   /// `lo + t` without a `min` (buildMain).
   void buildBlockTile(ArrayRef<Value> blockHi, ArrayRef<bool> exact1,
                       ArrayRef<bool> exact2, ArrayRef<bool> exact3);
+  /// Levels 2 and 3 of the shared tile [lo1, hi1): the thread's register
+  /// tiles, their register copies and points.
+  void buildThreadTiles(ArrayRef<Value> lo1, ArrayRef<Value> hi1,
+                        ArrayRef<bool> exact2, ArrayRef<bool> exact3);
+  /// Sets input i's shared tile to the box of [lo1, hi1) in `stage` (null:
+  /// the only one) and returns the box's sizes.
+  SmallVector<Value> placeSharedTile(unsigned i, ArrayRef<Value> lo1,
+                                     ArrayRef<Value> hi1, Value stage);
+  /// The cooperative copies of the inputs' shared tiles of [lo1, hi1) into
+  /// `stage` (null: the only one).
+  void copySharedTiles(ArrayRef<Value> lo1, ArrayRef<Value> hi1, Value stage);
+
+  // Multi-buffered shared tiles (GPUPipeline.cpp).
+  /// Runs `count` >= 2 tiles as a pipeline over `stages` buffers: `copy(t,
+  /// stage)` copies tile t into a stage, `compute(t, stage)` computes on it.
+  void pipelineTiles(int64_t count, int64_t stages,
+                     function_ref<void(Value, int64_t)> copy,
+                     function_ref<void(Value, int64_t)> compute);
+  /// The innermost dimension of level 1's order that a block walks in
+  /// several shared tiles.
+  std::optional<unsigned> pipelinedDim();
+  /// Whether the blocks pipeline their tiles along pipelinedDim: several
+  /// stages and at least two tiles per block.
+  bool pipelines();
+  /// The loop over the block's tiles along pipelinedDim as a pipeline (lo1
+  /// and hi1 set for the other dimensions).
+  void buildPipelinedTiles(ArrayRef<Value> blockHi, SmallVector<Value> lo1,
+                           SmallVector<Value> hi1, ArrayRef<bool> exact1,
+                           ArrayRef<bool> exact2, ArrayRef<bool> exact3);
+  /// The buffers per shared copy: `stages`, or 1 where the blocks do not
+  /// walk their tiles in order (strided) or a shared copy has rank 0.
+  int64_t sharedStages = 1;
   void cooperativeCopy(Value src, ArrayRef<Value> offsets,
                        ArrayRef<Value> sizes, const TileCopy &dst);
   /// Starts the loop over this thread's positions tid, tid + numThreads,

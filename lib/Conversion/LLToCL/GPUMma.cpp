@@ -29,8 +29,9 @@
 //           tile)
 //       with `stages` S > 1 (docs/tuning-parameters.md, "Stages"), the
 //       whole tiles of k of the first version are multi-buffered instead:
-//       A_s and B_s hold S tiles, the first is copied before the loop, and
-//       for each tile t (S per iteration, so that t % S is a constant):
+//       A_s and B_s hold S tiles one after another along their first
+//       dimension, the first is copied before the loop, and for each tile
+//       t (S per iteration, so that t % S is a constant; GPUPipeline.cpp):
 //         barrier
 //         copy tile t + 1 into stage (t + 1) % S, if there is one
 //         the products over stage t % S
@@ -79,9 +80,10 @@ void GPULowering::mmaCopy(unsigned i, ArrayRef<Value> lo, ArrayRef<Value> hi,
   Value x = memref::LoadOp::create(b, loc, src, from);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
   x = arith::SelectOp::create(b, loc, inside, x, zero);
-  memref::StoreOp::create(b, loc, x, shared[i].buffer,
-                          shared[i].at(mdh_cl::toTileOrder(
-                              shared[i].layout, ArrayRef<Value>(idx))));
+  memref::StoreOp::create(
+      b, loc, x, shared[i].buffer,
+      inStage(shared[i],
+              mdh_cl::toTileOrder(shared[i].layout, ArrayRef<Value>(idx))));
 }
 
 void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
@@ -92,6 +94,7 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
 
   // The shared tiles keep the inputs' elements: the fragments are (pairs of)
   // them.
+  DenseMap<unsigned, int64_t> tileRows;
   for (unsigned i : {mc.lhs, mc.rhs}) {
     SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[1]);
     shared[i].layout =
@@ -105,9 +108,10 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
     assert(ArrayRef<int64_t>(shape) ==
                ArrayRef<int64_t>(mdh_ll::mmaSharedTileShape(mc, c, i)) &&
            "the shared tile the rules count");
-    // Multi-buffered: one tile per stage, the stage the first index.
-    if (c.stages > 1)
-      shape.insert(shape.begin(), c.stages);
+    // Multi-buffered: the stages' tiles one after another along the first
+    // dimension.
+    tileRows[i] = shape.front();
+    shape.front() *= c.stages;
     shared[i].buffer = mdh_cl::BufferOp::create(
         b, loc, MemRefType::get(shape, mc.element),
         mdh_cl::MemRegionAttr::get(b.getContext(), mdh_cl::MemRegion::Shared));
@@ -165,9 +169,9 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
       mc.lhsTransposed != (shared[mc.lhs].layout == mdh_cl::Layout::Transposed);
   bool bT =
       mc.rhsTransposed != (shared[mc.rhs].layout == mdh_cl::Layout::Transposed);
-  // The copies of the shared tiles of k from `k1` into stage `stage` (null:
-  // the only one): cooperative (`fast`), or with zeros past the ends.
-  auto copyTiles = [&](Value k1, bool fast, Value stage) {
+  // The copies of the shared tiles of k from `k1` into stage `stage`:
+  // cooperative (`fast`), or with zeros past the ends.
+  auto copyTiles = [&](Value k1, bool fast, int64_t stage) {
     SmallVector<Value> lo1(lo), hi1(hi);
     lo1[mc.k] = k1;
     hi1[mc.k] =
@@ -177,15 +181,13 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
         hi1[d] = add(lo[d], cst(c.tiles[0][d]));
     vectorCopies = fast;
     for (unsigned i : {mc.lhs, mc.rhs}) {
-      shared[i].lead.clear();
-      if (stage)
-        shared[i].lead.push_back(stage);
+      shared[i].stageOffset = cst(stage * tileRows[i]);
       mmaCopy(i, lo1, hi1, fast);
     }
     vectorCopies = false;
   };
   // The warp's products over the shared tiles in `stage`, K of k at a time.
-  auto computeTile = [&](Value stage) {
+  auto computeTile = [&](int64_t stage) {
     OpBuilder::InsertionGuard guard(b);
     Value kk = beginFor(cst(0), cst(tileK), cst(kMmaK));
     // The warp tile's products share their fragments: one op for all of
@@ -200,75 +202,24 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
     }
     Value row = add(rowOff, mul(mi, cst(kMmaM)));
     Value col = add(colOff, mul(ni, cst(kMmaN)));
-    SmallVector<Value> aIdx, bIdx;
-    if (stage) {
-      aIdx.push_back(stage);
-      bIdx.push_back(stage);
-    }
-    aIdx.append(aT ? SmallVector<Value>{kk, row} : SmallVector<Value>{row, kk});
-    bIdx.append(bT ? SmallVector<Value>{col, kk} : SmallVector<Value>{kk, col});
+    SmallVector<Value> aIdx =
+        aT ? SmallVector<Value>{kk, row} : SmallVector<Value>{row, kk};
+    SmallVector<Value> bIdx =
+        bT ? SmallVector<Value>{col, kk} : SmallVector<Value>{kk, col};
+    aIdx.front() = add(aIdx.front(), cst(stage * tileRows[mc.lhs]));
+    bIdx.front() = add(bIdx.front(), cst(stage * tileRows[mc.rhs]));
     mdh_cl::MmaOp::create(b, loc, shape, tiles, shared[mc.lhs].buffer, aIdx, aT,
                           shared[mc.rhs].buffer, bIdx, bT, acc,
                           ValueRange{mi, ni, cst(0)});
   };
   // One shared tile of k from `k1` in the first stage: its copies between
   // barriers, then the products over it.
-  Value firstStage = c.stages > 1 ? cst(0) : Value();
   auto kTile = [&](Value k1, bool fast) {
     OpBuilder::InsertionGuard guard(b);
     mdh_cl::BarrierOp::create(b, loc);
-    copyTiles(k1, fast, firstStage);
+    copyTiles(k1, fast, 0);
     mdh_cl::BarrierOp::create(b, loc);
-    computeTile(firstStage);
-  };
-  // The whole tiles of k, multi-buffered: the copies of tile t + 1 into the
-  // next stage follow the barrier that ends the copies of tile t, and
-  // precede the products over tile t. One barrier per tile: past it, every
-  // thread has finished the products of tile t - 1, whose stage tile t + 1
-  // overwrites. (In CUDA the copies are cp.async, waited for at the next
-  // barrier, so that they overlap the products.) The loop runs `stages`
-  // tiles per iteration, so that every stage index is a constant (the
-  // shared addresses stay loop-invariant), then the rest of the tiles.
-  auto pipelinedTiles = [&](int64_t count) {
-    OpBuilder::InsertionGuard guard(b);
-    const int64_t stages = c.stages;
-    // Another block's products may still read the stage (a block loop).
-    mdh_cl::BarrierOp::create(b, loc);
-    copyTiles(cst(0), /*fast=*/true, cst(0));
-    // Tile `t` from stage `stage`; `prefetch`: whether tile t + 1 exists
-    // (null: it does).
-    auto step = [&](Value t, int64_t stage, Value prefetch) {
-      mdh_cl::BarrierOp::create(b, loc);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        if (prefetch)
-          beginIf(prefetch);
-        copyTiles(mul(add(t, cst(1)), cst(tileK)), /*fast=*/true,
-                  cst((stage + 1) % stages));
-      }
-      computeTile(cst(stage));
-    };
-    int64_t rounds = count / stages, rest = count % stages;
-    {
-      OpBuilder::InsertionGuard inner(b);
-      Value t0 = mul(beginFor(cst(0), cst(rounds), cst(1)), cst(stages));
-      for (int64_t st = 0; st < stages; ++st) {
-        // Only the last tile of the last round may have no successor.
-        Value prefetch = st + 1 == stages && rest == 0
-                             ? lt(add(t0, cst(stages)), cst(count))
-                             : Value();
-        step(add(t0, cst(st)), st, prefetch);
-      }
-    }
-    for (int64_t r = 0; r < rest; ++r) {
-      int64_t t = rounds * stages + r;
-      if (t + 1 < count) {
-        step(cst(t), r, Value());
-        continue;
-      }
-      mdh_cl::BarrierOp::create(b, loc);
-      computeTile(cst(r));
-    }
+    computeTile(0);
   };
   // Blocks whose tiles of m and n are full, of 16-byte aligned inputs: the
   // whole shared tiles of k with 128-bit cooperative copies, then the rest
@@ -284,7 +235,13 @@ void GPULowering::buildMmaMain(const mdh_ll::MmaContraction &mc) {
     vectorSources.clear();
     int64_t wholeK = extentK / tileK * tileK;
     if (c.stages > 1 && wholeK >= 2 * tileK) {
-      pipelinedTiles(wholeK / tileK);
+      // The whole tiles of k as a pipeline (GPUPipeline.cpp).
+      pipelineTiles(
+          wholeK / tileK, c.stages,
+          [&](Value t, int64_t stage) {
+            copyTiles(mul(t, cst(tileK)), /*fast=*/true, stage);
+          },
+          [&](Value, int64_t stage) { computeTile(stage); });
     } else if (wholeK > 0) {
       OpBuilder::InsertionGuard inner(b);
       kTile(beginFor(cst(0), cst(wholeK), cst(tileK)), /*fast=*/true);

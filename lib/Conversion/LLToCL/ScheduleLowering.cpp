@@ -158,8 +158,17 @@ static mdh_cl::Layout clLayout(mdh_ll::Layout layout) {
 /// The cache line of the CPUs the packed copies are laid out for.
 static constexpr int64_t kCacheLineBytes = 64;
 
+SmallVector<Value> ScheduleLowering::inStage(const TileCopy &copy,
+                                             ArrayRef<Value> idx) {
+  SmallVector<Value> result(idx);
+  if (copy.stageOffset && !result.empty())
+    result.front() = add(result.front(), copy.stageOffset);
+  return result;
+}
+
 TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
-                                            mdh_cl::MemRegion region) {
+                                            mdh_cl::MemRegion region,
+                                            int64_t stages) {
   TileCopy copy;
   SmallVector<int64_t> shape = boxShape(boxes[i], c.tiles[l]);
   if (shape.size() >= 2)
@@ -197,6 +206,10 @@ TileCopy ScheduleLowering::createCopyBuffer(unsigned i, unsigned l,
       shape.back() * bytes > 2 * kCacheLineBytes &&
       kCacheLineBytes % bytes == 0)
     shape.back() += kCacheLineBytes / bytes;
+  if (!shape.empty()) {
+    copy.stageRows = shape.front();
+    shape.front() *= stages;
+  }
   copy.buffer = mdh_cl::BufferOp::create(
       b, loc, MemRefType::get(shape, elt),
       mdh_cl::MemRegionAttr::get(b.getContext(), region));
@@ -335,7 +348,8 @@ void ScheduleLowering::buildScalarPhase(ArrayRef<Value> point,
         if (copy->layout == mdh_cl::Layout::Panels)
           indices = panelIndices(*copy, indices);
         else
-          indices = mdh_cl::toTileOrder(copy->layout, ArrayRef<Value>(indices));
+          indices = inStage(*copy, mdh_cl::toTileOrder(
+                                       copy->layout, ArrayRef<Value>(indices)));
         source = copy->buffer;
       }
       args.push_back(memref::LoadOp::create(b, loc, source, indices));

@@ -37,16 +37,12 @@ struct TileCopy {
   std::optional<unsigned> panelDim;
   /// The panel of the current register tile (set above its points).
   Value panel;
-  /// GPU multi-buffered copies: the stage, the buffer's first index, in
-  /// front of the tile's (set where the copy is; empty: one stage).
-  SmallVector<Value> lead;
-
-  /// The buffer's indices of the tile's element at `idx`.
-  SmallVector<Value> at(ArrayRef<Value> idx) const {
-    SmallVector<Value> all(lead);
-    all.append(idx.begin(), idx.end());
-    return all;
-  }
+  /// GPU multi-buffered copies: the buffer holds the stages' tiles one
+  /// after another along its first dimension; the first index of the
+  /// current stage's tile (set where the copy or its reader is; null: 0).
+  Value stageOffset;
+  /// The rows (first-dimension extent) of one stage's tile.
+  int64_t stageRows = 0;
 };
 
 class ScheduleLowering : protected ScheduleAnalysis {
@@ -58,6 +54,9 @@ public:
 protected:
   // Index arithmetic. add, sub, mul and andI leave out the trivial cases
   // (x + 0, x * 1, true and x), so that the CL-IR stays readable.
+  /// The indices of `copy`'s buffer of the element at `idx` of its tile
+  /// (in the buffer's order): the stage's offset added to the first.
+  SmallVector<Value> inStage(const TileCopy &copy, ArrayRef<Value> idx);
   Value cst(int64_t v);
   Value boolean(bool v);
   Value add(Value x, Value y);
@@ -88,7 +87,10 @@ protected:
 
   /// A buffer in `region` for the copy of input `i` on level `l`, in the
   /// copy's layout.
-  TileCopy createCopyBuffer(unsigned i, unsigned l, mdh_cl::MemRegion region);
+  /// With `stages` > 1 the buffer holds that many tiles one after another
+  /// along its first dimension (GPU multi-buffering; rank >= 1).
+  TileCopy createCopyBuffer(unsigned i, unsigned l, mdh_cl::MemRegion region,
+                            int64_t stages = 1);
   /// The dimension d whose register tiles each read one whole panel of
   /// width `width` of input `i`'s copy on level `l`: every map's innermost
   /// result is d + the same constant, d's register tile is `width` and its

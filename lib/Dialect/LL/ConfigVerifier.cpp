@@ -162,12 +162,15 @@ bool Checker::checkValues() {
            << ": multi-buffered copies are shared-memory copies of a GPU "
               "target (cuda, hip), not of target '"
            << p.targetName << "'";
-  else if (c.stages > 1 && !c.mma)
-    fail() << "stages " << c.stages
-           << ": multi-buffered copies are implemented for tensor-core "
-              "schedules (mma) only";
-  else if (c.stages > mdh_ll::kMaxMmaStages)
-    fail() << "stages " << c.stages << ": at most " << mdh_ll::kMaxMmaStages
+  else if (c.stages > 1 &&
+           llvm::none_of(c.inputRegions, [](const auto &regions) {
+             return regions[kGPUSharedLevel] == InputRegion::Shared;
+           }))
+    fail() << "stages " << c.stages << ": no input is copied to shared "
+           << "memory on " << p.levelName(kGPUSharedLevel)
+           << ", so there is nothing to multi-buffer";
+  else if (c.stages > mdh_ll::kMaxStages)
+    fail() << "stages " << c.stages << ": at most " << mdh_ll::kMaxStages
            << " (double buffering) are implemented";
   return ok;
 }
@@ -256,15 +259,20 @@ void Checker::checkLimits() {
              << p.maxThreadsPerBlock();
     }
 
+    // Every stage of the copies (multi-buffering).
     SmallVector<int64_t, 4> shared;
     for (auto [i, buffer] : llvm::enumerate(p.inputs))
       shared.push_back(c.inputRegions[i][kGPUSharedLevel] == InputRegion::Shared
-                           ? buffer.footprint(c.tiles[kGPUSharedLevel])
+                           ? c.stages *
+                                 buffer.footprint(c.tiles[kGPUSharedLevel])
                            : 0);
     int64_t bytes = sharedBytes(p, shared), reserve = combineReserve(p);
+    std::string inStages =
+        c.stages > 1 ? " in " + std::to_string(c.stages) + " stages" : "";
     if (bytes > p.maxSharedBytes())
       fail() << "shared memory per block is " << bytes << " bytes ("
-             << bytes - reserve << " for input copies, " << reserve
+             << bytes - reserve << " for input copies" << inStages << ", "
+             << reserve
              << " reserved for combining partial results), more than the "
              << "target's limit of " << p.maxSharedBytes() << " bytes";
   }
@@ -300,8 +308,9 @@ void Checker::checkLimits() {
 
 bool rules::isValid(const Problem &p, const mdh_ll::Config &c) {
   // The rules of tensor-core schedules need the computation
-  // (verifyMmaConfig); the search space holds none.
-  if (c.mma || c.stages != 1)
+  // (verifyMmaConfig); the search space holds none (nor stages, which the
+  // heuristic checks here).
+  if (c.mma)
     return false;
   Checker checker(p, c, nullptr);
   if (!checker.checkShape() || !checker.checkValues())

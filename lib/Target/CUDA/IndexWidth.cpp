@@ -147,6 +147,17 @@ std::optional<Interval> Analysis::difference(Value a, Value b, unsigned depth) {
   int64_t c = cx - cy;
   if (x == y)
     return Interval{c, c};
+  // i - lo for the induction variable i of a loop from lo + c to hi: in
+  // [c, (hi - lo) - 1].
+  if (auto arg = dyn_cast<BlockArgument>(x); arg && depth < 4)
+    if (auto loop = dyn_cast<mdh_cl::ForOp>(arg.getOwner()->getParentOp()))
+      if (arg == loop.getInductionVar()) {
+        auto [base, first] = splitConstant(loop.getLowerBound());
+        if (base == y)
+          if (std::optional<Interval> span =
+                  difference(loop.getUpperBound(), y, depth + 1))
+            return shifted(Interval{first, std::max(first, span->hi - 1)}, c);
+      }
   Operation *def = x.getDefiningOp();
   if (depth < 4 && def) {
     // (y + z) - y is z.

@@ -218,20 +218,27 @@ static void testLimits() {
       "level 2 (threads) has 4096 threads per block (64 x 64 x 1 over the "
       "dimensions), more than the target's limit of 1024");
   // A 256 x 256 shared tile with a k-slab of 128: A and B tiles of 128 KiB
-  // each, plus 4 KiB reserved for combining (1024 threads x 4 bytes).
-  EXPECT_ONE(
-      f,
-      [](mdh_ll::Config &c) {
-        setTiles(c,
-                 {{256, 256, 1024}, {256, 256, 128}, {16, 16, 128}, {4, 4, 1}});
-        for (auto &regions : c.inputRegions) {
-          regions[1] = InputRegion::Shared;
-          regions[3] = InputRegion::InPlace;
-        }
-      },
-      "shared memory per block is 266240 bytes (262144 for input copies, "
-      "4096 reserved for combining partial results), more than the target's "
-      "limit of 232448 bytes");
+  // each, plus 4 KiB reserved for combining (1024 threads x 4 bytes); with
+  // two stages, twice the copies.
+  for (int64_t stages : {1, 2})
+    EXPECT_ONE(
+        f,
+        [&](mdh_ll::Config &c) {
+          setTiles(
+              c, {{256, 256, 1024}, {256, 256, 128}, {16, 16, 128}, {4, 4, 1}});
+          for (auto &regions : c.inputRegions) {
+            regions[1] = InputRegion::Shared;
+            regions[3] = InputRegion::InPlace;
+          }
+          c.stages = stages;
+        },
+        stages == 1
+            ? "shared memory per block is 266240 bytes (262144 for input "
+              "copies, 4096 reserved for combining partial results), more "
+              "than the target's limit of 232448 bytes"
+            : "shared memory per block is 528384 bytes (524288 for input "
+              "copies in 2 stages, 4096 reserved for combining partial "
+              "results), more than the target's limit of 232448 bytes");
   EXPECT_ONE(
       f,
       [](mdh_ll::Config &c) {

@@ -85,11 +85,10 @@ int64_t mmaPaddedInner(int64_t inner, int64_t elementBytes);
 SmallVector<int64_t, 2> mmaSharedTileShape(const MmaContraction &mc,
                                            const Config &c, unsigned input);
 
-/// The most buffers per shared copy (`Config::stages`) a tensor-core
-/// schedule may keep: double buffering. Deeper pipelines would wait for all
-/// but the newest copies (cp.async.wait_group), which the CL-IR does not
-/// express.
-inline constexpr int64_t kMaxMmaStages = 2;
+/// The most buffers per shared copy (`Config::stages`) a GPU schedule may
+/// keep: double buffering. Deeper pipelines would wait for all but the
+/// newest copies (cp.async.wait_group), which the CL-IR does not express.
+inline constexpr int64_t kMaxStages = 2;
 
 /// The bytes of shared memory the shared tiles of a tensor-core schedule
 /// take: both inputs' padded tiles, times the stages.

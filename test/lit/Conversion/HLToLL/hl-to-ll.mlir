@@ -10,7 +10,8 @@
 // innermost level and combines the pw dimension after every level that
 // splits it: across threads in shared memory with a barrier. One block
 // holds it all: split over blocks, k would give each block fewer than 4
-// shared tiles.
+// shared tiles. The block walks k in two shared tiles: they are
+// double-buffered (`stages 2`, sm_80 and later).
 
 // CUDA-LABEL: func.func @matvec(
 // CUDA-SAME:      %[[M:.*]]: memref<64x32xf32>, %[[V:.*]]: memref<32xf32>, %[[W:.*]]: memref<64xf32>)
@@ -18,7 +19,7 @@
 // CUDA-NEXT:        ins(%[[M]] : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %[[V]] : memref<32xf32> [(d0, d1) -> (d1)])
 // CUDA-NEXT:        outs(%[[W]] : memref<64xf32> [(d0, d1) -> (d0)]) {
 // CUDA-NEXT:      mdh_ll.level 0 "blocks" parallel tiles [64, 32] order [0, 1] assign [x, x] blocked {
-// CUDA-NEXT:        mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [1, 0] {
+// CUDA-NEXT:        mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [1, 0] stages 2 {
 // CUDA-NEXT:          mdh_ll.copy %[[V]] to shared layout identity : memref<32xf32>
 // CUDA-NEXT:          mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
 // CUDA-NEXT:            mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {

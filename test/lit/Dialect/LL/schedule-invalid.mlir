@@ -1443,16 +1443,15 @@ func.func @stages_one(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf
 
 // -----
 
-// Multi-buffered copies are implemented for tensor-core schedules only
+// Stages multi-buffer the shared copies: a schedule without one has none
 // (docs/tuning-parameters.md, "Stages").
-func.func @stages_without_mma(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
-  // expected-error @+1 {{'mdh_ll.schedule' op stages 2: multi-buffered copies are implemented for tensor-core schedules (mma) only}}
+func.func @stages_without_shared_copy(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  // expected-error @+1 {{'mdh_ll.schedule' op stages 2: no input is copied to shared memory on level 1 (shared_tile), so there is nothing to multi-buffer}}
   mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80"> sizes(64, 32) combine(cc, pw(add))
       ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
       outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
     mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
       mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] stages 2 {
-        mdh_ll.copy %v to shared layout identity : memref<32xf32>
         mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
           mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
             mdh_ll.copy %v to register layout identity : memref<32xf32>
@@ -1492,6 +1491,35 @@ func.func @stages_on_cpu(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memre
         }
       }
     }
+  }
+  return
+}
+
+// -----
+
+// The shared-memory limit counts every stage of the copies.
+func.func @config_shared_memory_stages(%M: memref<64x32xf32>, %v: memref<32xf32>, %w: memref<64xf32>) {
+  // expected-error @+1 {{'mdh_ll.schedule' op shared memory per block is 4224 bytes (128 for input copies in 2 stages, 4096 reserved for c}}
+  mdh_ll.schedule "matvec" on #mdh_ll.cuda<chip = "sm_80", shared_memory_per_block = 32, max_shared_memory_per_block = 32> sizes(64, 32) combine(cc, pw(add))
+      ins(%M : memref<64x32xf32> [(d0, d1) -> (d0, d1)], %v : memref<32xf32> [(d0, d1) -> (d1)])
+      outs(%w : memref<64xf32> [(d0, d1) -> (d0)]) {
+    mdh_ll.level 0 "blocks" parallel tiles [64, 16] order [1, 0] assign [x, x] blocked {
+      mdh_ll.level 1 "shared_tile" sequential tiles [64, 16] order [0, 1] stages 2 {
+        mdh_ll.copy %v to shared layout identity : memref<32xf32>
+        mdh_ll.level 2 "threads" parallel tiles [4, 1] order [0, 1] assign [x, x] blocked {
+          mdh_ll.level 3 "register_tile" sequential tiles [4, 1] order [0, 1] {
+            mdh_ll.copy %v to register layout identity : memref<32xf32>
+            mdh_ll.scalar {
+            ^bb0(%i: index, %k: index, %m: f32, %x: f32):
+              %p = arith.mulf %m, %x : f32
+              mdh_ll.yield %p : f32
+            }
+          }
+        }
+        mdh_ll.combine %w dims [1] across 2 in shared sync barrier : memref<64xf32>
+      }
+    }
+    mdh_ll.combine %w dims [1] across 0 in device sync phase : memref<64xf32>
   }
   return
 }

@@ -168,3 +168,35 @@ func.func @unrelated(%a: memref<1000xf32>) {
   }
   return
 }
+
+// -----
+
+// A loop's induction variable minus its lower bound, `(k - lo) / 17 % 2`
+// (the stage of a multi-buffered shared tile), divided unsigned: k - lo is
+// in [0, (hi - lo) - 1] for k from lo to hi, not the difference of their
+// ranges.
+// CHECK-LABEL: stage_main(
+// CHECK:         const int32_t {{v[0-9]+}} = (int32_t)blockIdx.x;
+func.func @stage(%a: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c17 = arith.constant 17 : index
+  %c68 = arith.constant 68 : index
+  %c100 = arith.constant 100 : index
+  %f = arith.constant 1.0 : f32
+  mdh_cl.phase "main" {
+    mdh_cl.par_for %blk = %c0 to %c2 step %c1 on blocks x {
+      %lo = arith.muli %blk, %c68 : index
+      %e = arith.addi %lo, %c68 : index
+      %hi = arith.minui %e, %c100 : index
+      mdh_cl.for %k = %lo to %hi step %c17 {
+        %rel = arith.subi %k, %lo : index
+        %t = arith.divui %rel, %c17 : index
+        %s = arith.remui %t, %c2 : index
+        memref.store %f, %a[%s] : memref<2xf32>
+      }
+    }
+  }
+  return
+}
